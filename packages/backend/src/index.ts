@@ -61,4 +61,5 @@ backend.add(import('@backstage/plugin-notifications-backend'));
 backend.add(import('@backstage/plugin-signals-backend'));
 
 
+backend.add(import('@internal/backstage-plugin-arlon-backend'));
 backend.start();

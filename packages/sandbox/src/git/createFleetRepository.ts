@@ -1,0 +1,40 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const git = promisify(execFile);
+
+/**
+ * Creates `<projectRoot>/<name>.git`, a bare repository whose branch holds one
+ * commit with the contents of `seedDir` (the example fleet), ready to be served.
+ */
+export async function createFleetRepository(options: {
+  projectRoot: string;
+  name: string;
+  branch: string;
+  seedDir: string;
+}): Promise<string> {
+  const bare = path.join(options.projectRoot, `${options.name}.git`);
+  const work = await fs.mkdtemp(path.join(options.projectRoot, 'seed-'));
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 'Arlon sandbox',
+    GIT_AUTHOR_EMAIL: 'sandbox@arlon.invalid',
+    GIT_COMMITTER_NAME: 'Arlon sandbox',
+    GIT_COMMITTER_EMAIL: 'sandbox@arlon.invalid',
+  };
+  try {
+    await fs.cp(options.seedDir, work, { recursive: true });
+    await git('git', ['init', '-q', '-b', options.branch, work], { env });
+    await git('git', ['-C', work, 'add', '-A'], { env });
+    await git('git', ['-C', work, 'commit', '-q', '-m', 'Seed the fleet'], {
+      env,
+    });
+    await git('git', ['clone', '-q', '--bare', work, bare], { env });
+    await git('git', ['-C', bare, 'config', 'http.receivepack', 'true']);
+    return bare;
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,1 @@
+export { arlonPlugin as default } from './plugin';

@@ -1,0 +1,7 @@
+import { arlonPlugin } from './plugin';
+
+describe('arlon', () => {
+  it('should export plugin', () => {
+    expect(arlonPlugin).toBeDefined();
+  });
+});
