@@ -34,7 +34,7 @@ fi
 
 # Yarn 4 does not read .npmrc: hand it npm's registry and CA bundle.
 if [ -z "${YARN_NPM_REGISTRY_SERVER:-}" ]; then
-  YARN_NPM_REGISTRY_SERVER="$(npm config get registry 2>/dev/null)"
+  YARN_NPM_REGISTRY_SERVER="$(cd / && npm config get registry 2>/dev/null)"
   export YARN_NPM_REGISTRY_SERVER
 fi
 if [ -z "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f /etc/ssl/certs/ca-certificates.crt ]; then

@@ -1,19 +1,7 @@
-/***/
 /**
- * Common functionalities for the arlon plugin.
+ * Arlon's model, validation, compiler and API types, shared by the browser and
+ * node. Pure code: no I/O.
  *
  * @packageDocumentation
  */
-
-/**
- * In this package you might for example declare types that are common
- * between the frontend and backend plugin packages.
- */
-export type CommonType = {
-  field: string;
-};
-
-/**
- * Or you might declare some common constants.
- */
-export const COMMON_CONSTANT = 1;
+export * from './health';

@@ -1,18 +1,28 @@
-/***/
 /**
- * Node.js library for the arlon plugin.
+ * Node services for Arlon that other backend plugins and modules share: the
+ * fleet repository and the management clusters, behind service refs.
  *
  * @packageDocumentation
  */
-
-// In this package you might for example export functions that
-// help other plugins or modules interact with your plugin.
-
-/**
- * Does something useful.
- *
- * @public
- */
-export function someFunction() {
-  // ...
-}
+export {
+  managementClustersServiceRef,
+  fleetRepositoryServiceRef,
+} from './services';
+export { ManagementClusters } from './cluster/ManagementClusters';
+export { ManagementCluster } from './cluster/ManagementCluster';
+export { FleetRepository } from './fleet/FleetRepository';
+export {
+  gitCredentialsFromIntegrations,
+  type GitCredentials,
+} from './fleet/gitCredentials';
+export {
+  readArlonConfig,
+  type ArlonConfig,
+  type FleetRepoConfig,
+  type ManagementClusterConfig,
+} from './config/readArlonConfig';
+export {
+  describeConnectionError,
+  withTimeout,
+  TimeoutError,
+} from './connection/describeConnectionError';

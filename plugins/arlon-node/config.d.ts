@@ -1,0 +1,34 @@
+export interface Config {
+  arlon?: {
+    /** The fleet repository: Git holds what the fleet should be. */
+    fleetRepo?: {
+      /** Clone URL over HTTP(S). Credentials come from the matching `integrations` entry. */
+      url: string;
+      /** Branch that holds the fleet's intent. Defaults to `main`. */
+      branch?: string;
+      /** Write changes straight to the branch or as pull requests. Defaults to `commit`. */
+      writeMode?: 'commit' | 'pullRequest';
+    };
+    /** Management clusters running Cluster API and ArgoCD; each is a named context. */
+    managementClusters?: Array<{
+      /** Context name shown in the portal, unique among management clusters. */
+      name: string;
+      /** URL of the Kubernetes API server. */
+      url: string;
+      /**
+       * Bearer token of the service account the portal acts as.
+       * @visibility secret
+       */
+      serviceAccountToken?: string;
+      /**
+       * Base64 PEM of the API server's certificate authority.
+       * @visibility secret
+       */
+      caData?: string;
+      /** Skip TLS verification (development only). */
+      skipTLSVerify?: boolean;
+      /** Namespace where ArgoCD runs. Defaults to `argocd`. */
+      argocdNamespace?: string;
+    }>;
+  };
+}

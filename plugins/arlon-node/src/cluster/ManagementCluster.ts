@@ -1,0 +1,80 @@
+import { KubeConfig, VersionApi } from '@kubernetes/client-node';
+import type { ManagementClusterHealth } from '@internal/backstage-plugin-arlon-common';
+import type { ManagementClusterConfig } from '../config/readArlonConfig';
+import {
+  describeConnectionError,
+  withTimeout,
+} from '../connection/describeConnectionError';
+
+/** A management cluster (CAPI + ArgoCD) the portal talks to, as one named context. */
+export class ManagementCluster {
+  readonly name: string;
+  readonly url: string;
+  readonly argocdNamespace: string;
+  /** Client configuration; never serialise it, it holds the token. */
+  readonly kubeConfig: KubeConfig;
+
+  constructor(
+    private readonly config: ManagementClusterConfig,
+    /** Position in `arlon.managementClusters`, for error messages. */
+    private readonly index: number,
+  ) {
+    this.name = config.name;
+    this.url = config.url;
+    this.argocdNamespace = config.argocdNamespace;
+    this.kubeConfig = toKubeConfig(config);
+  }
+
+  /** Asks the API server for its version: the cheapest authenticated call. */
+  async probe(timeoutMs = 5000): Promise<ManagementClusterHealth> {
+    const started = Date.now();
+    try {
+      const version = await withTimeout(
+        this.kubeConfig.makeApiClient(VersionApi).getCode(),
+        timeoutMs,
+      );
+      return {
+        name: this.name,
+        url: this.url,
+        status: 'reachable',
+        kubernetesVersion: version.gitVersion,
+        latencyMs: Date.now() - started,
+      };
+    } catch (error) {
+      const configKey = `arlon.managementClusters[${this.index}]`;
+      return {
+        name: this.name,
+        url: this.url,
+        status: 'unreachable',
+        problem: describeConnectionError(error, {
+          target: `management cluster "${this.name}"`,
+          url: this.url,
+          configKey,
+          credentialsHint: this.config.serviceAccountToken
+            ? `Check ${configKey}.serviceAccountToken: the token may be expired or belong to another cluster.`
+            : `Set ${configKey}.serviceAccountToken to a service account token of that cluster.`,
+        }),
+        latencyMs: Date.now() - started,
+      };
+    }
+  }
+}
+
+function toKubeConfig(config: ManagementClusterConfig): KubeConfig {
+  const kc = new KubeConfig();
+  kc.loadFromOptions({
+    clusters: [
+      {
+        name: config.name,
+        server: config.url,
+        caData: config.caData,
+        skipTLSVerify: config.skipTLSVerify,
+      },
+    ],
+    // client-node needs a user even when it carries no token.
+    users: [{ name: 'arlon', token: config.serviceAccountToken }],
+    contexts: [{ name: config.name, cluster: config.name, user: 'arlon' }],
+    currentContext: config.name,
+  });
+  return kc;
+}

@@ -1,0 +1,83 @@
+import { ConfigReader } from '@backstage/config';
+import { readArlonConfig } from './readArlonConfig';
+
+const read = (arlon: unknown) => readArlonConfig(new ConfigReader({ arlon }));
+
+describe('readArlonConfig', () => {
+  it('reads nothing configured as no clusters and no repository', () => {
+    expect(readArlonConfig(new ConfigReader({}))).toEqual({
+      fleetRepo: undefined,
+      managementClusters: [],
+    });
+  });
+
+  it('applies the documented defaults', () => {
+    const config = read({
+      fleetRepo: { url: 'https://git.example.com/fleet.git/' },
+      managementClusters: [{ name: 'prod', url: 'https://k8s.example.com' }],
+    });
+    expect(config.fleetRepo).toEqual({
+      url: 'https://git.example.com/fleet.git',
+      branch: 'main',
+      writeMode: 'commit',
+    });
+    expect(config.managementClusters[0]).toEqual({
+      name: 'prod',
+      url: 'https://k8s.example.com',
+      serviceAccountToken: undefined,
+      caData: undefined,
+      skipTLSVerify: false,
+      argocdNamespace: 'argocd',
+    });
+  });
+
+  it('names the key of a URL that is not one', () => {
+    expect(() =>
+      read({ managementClusters: [{ name: 'a', url: 'not a url' }] }),
+    ).toThrow('arlon.managementClusters[0].url "not a url" is not a URL');
+  });
+
+  it('refuses a non-HTTP fleet repository URL', () => {
+    expect(() => read({ fleetRepo: { url: 'ssh://git@host/fleet.git' } })).toThrow(
+      'arlon.fleetRepo.url "ssh://git@host/fleet.git" must be an http or https URL',
+    );
+  });
+
+  it('refuses an unknown write mode', () => {
+    expect(() =>
+      read({ fleetRepo: { url: 'https://h/f.git', writeMode: 'push' } }),
+    ).toThrow('"push" must be "commit" or "pullRequest"');
+  });
+
+  it('refuses plain http without skipTLSVerify, which client-node would reject later', () => {
+    expect(() =>
+      read({ managementClusters: [{ name: 'a', url: 'http://127.0.0.1:6443' }] }),
+    ).toThrow(
+      'arlon.managementClusters[0].url "http://127.0.0.1:6443" is plain http, which needs arlon.managementClusters[0].skipTLSVerify: true',
+    );
+    expect(
+      read({
+        managementClusters: [
+          { name: 'a', url: 'http://127.0.0.1:6443', skipTLSVerify: true },
+        ],
+      }).managementClusters[0].skipTLSVerify,
+    ).toBe(true);
+  });
+
+  it('refuses two management clusters with one name', () => {
+    expect(() =>
+      read({
+        managementClusters: [
+          { name: 'a', url: 'https://one' },
+          { name: 'a', url: 'https://two' },
+        ],
+      }),
+    ).toThrow('two entries named "a"');
+  });
+
+  it('refuses a context name that is not a DNS label', () => {
+    expect(() =>
+      read({ managementClusters: [{ name: 'Prod_EU', url: 'https://one' }] }),
+    ).toThrow('arlon.managementClusters[0].name "Prod_EU"');
+  });
+});

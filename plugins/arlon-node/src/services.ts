@@ -1,0 +1,37 @@
+import {
+  coreServices,
+  createServiceFactory,
+  createServiceRef,
+} from '@backstage/backend-plugin-api';
+import { ScmIntegrations } from '@backstage/integration';
+import { ManagementClusters } from './cluster/ManagementClusters';
+import { readArlonConfig } from './config/readArlonConfig';
+import { FleetRepository } from './fleet/FleetRepository';
+import { gitCredentialsFromIntegrations } from './fleet/gitCredentials';
+
+/** The configured management clusters, shared by the arlon backend and its modules. */
+export const managementClustersServiceRef = createServiceRef<ManagementClusters>({
+  id: 'arlon.management-clusters',
+  defaultFactory: async service =>
+    createServiceFactory({
+      service,
+      deps: { config: coreServices.rootConfig },
+      factory: ({ config }) =>
+        new ManagementClusters(readArlonConfig(config).managementClusters),
+    }),
+});
+
+/** The fleet repository (`arlon.fleetRepo`), with credentials from `integrations`. */
+export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
+  id: 'arlon.fleet-repository',
+  defaultFactory: async service =>
+    createServiceFactory({
+      service,
+      deps: { config: coreServices.rootConfig },
+      factory: ({ config }) =>
+        new FleetRepository(
+          readArlonConfig(config).fleetRepo,
+          gitCredentialsFromIntegrations(ScmIntegrations.fromConfig(config)),
+        ),
+    }),
+});
