@@ -1,129 +1,124 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import {
   mockCredentials,
+  mockServices,
   startTestBackend,
 } from '@backstage/backend-test-utils';
-import { createServiceFactory } from '@backstage/backend-plugin-api';
-import { todoListServiceRef } from './services/TodoListService';
-import { arlonPlugin } from './plugin';
+import { Sandbox } from '@internal/arlon-sandbox';
+import type { FleetHealth } from '@internal/backstage-plugin-arlon-common';
 import request from 'supertest';
-import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
-import {
-  ConflictError,
-  AuthenticationError,
-  NotAllowedError,
-} from '@backstage/errors';
+import { arlonPlugin } from './plugin';
 
-// TEMPLATE NOTE:
-// Plugin tests are integration tests for your plugin, ensuring that all pieces
-// work together end-to-end. You can still mock injected backend services
-// however, just like anyone who installs your plugin might replace the
-// services with their own implementations.
-describe('plugin', () => {
-  it('should create and read TODO items', async () => {
-    const { server } = await startTestBackend({
-      features: [arlonPlugin],
-    });
+async function backendWith(arlon: unknown) {
+  const { server } = await startTestBackend({
+    features: [
+      arlonPlugin,
+      mockServices.rootConfig.factory({ data: { arlon } }),
+    ],
+  });
+  return server;
+}
 
-    await request(server).get('/api/arlon/todos').expect(200, {
-      items: [],
-    });
+describe('GET /api/arlon/health', () => {
+  let sandbox: Sandbox;
+  let seed: string;
 
-    const createRes = await request(server)
-      .post('/api/arlon/todos')
-      .send({ title: 'My Todo' });
-
-    expect(createRes.status).toBe(201);
-    expect(createRes.body).toEqual({
-      id: expect.any(String),
-      title: 'My Todo',
-      createdBy: mockCredentials.user().principal.userEntityRef,
-      createdAt: expect.any(String),
-    });
-
-    const createdTodoItem = createRes.body;
-
-    await request(server)
-      .get('/api/arlon/todos')
-      .expect(200, {
-        items: [createdTodoItem],
-      });
-
-    await request(server)
-      .get(`/api/arlon/todos/${createdTodoItem.id}`)
-      .expect(200, createdTodoItem);
+  beforeAll(async () => {
+    seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));
+    await fs.writeFile(path.join(seed, 'README.md'), 'fleet\n');
+    sandbox = await Sandbox.start({ token: 'sandbox-token', fleetSeedDir: seed });
+  });
+  afterAll(async () => {
+    await sandbox.stop();
+    await fs.rm(seed, { recursive: true, force: true });
   });
 
-  it('should create TODO item with catalog information', async () => {
-    const { server } = await startTestBackend({
-      features: [
-        arlonPlugin,
-        catalogServiceMock.factory({
-          entities: [
-            {
-              apiVersion: 'backstage.io/v1alpha1',
-              kind: 'Component',
-              metadata: {
-                name: 'my-component',
-                namespace: 'default',
-                title: 'My Component',
-              },
-              spec: {
-                type: 'service',
-                owner: 'me',
-              },
-            },
-          ],
-        }),
+  it('reports each management cluster and the fleet repository as reachable', async () => {
+    const server = await backendWith({
+      fleetRepo: { url: sandbox.fleetRepoUrl },
+      managementClusters: [
+        {
+          name: 'sandbox',
+          url: sandbox.apiServer.url,
+          serviceAccountToken: 'sandbox-token',
+          skipTLSVerify: true,
+        },
       ],
     });
-
-    const createRes = await request(server)
-      .post('/api/arlon/todos')
-      .send({ title: 'My Todo', entityRef: 'component:default/my-component' });
-
-    expect(createRes.status).toBe(201);
-    expect(createRes.body).toEqual({
-      id: expect.any(String),
-      title: '[My Component] My Todo',
-      createdBy: mockCredentials.user().principal.userEntityRef,
-      createdAt: expect.any(String),
+    const res = await request(server).get('/api/arlon/health');
+    expect(res.status).toBe(200);
+    const body: FleetHealth = res.body;
+    expect(body.managementClusters).toEqual([
+      expect.objectContaining({
+        name: 'sandbox',
+        status: 'reachable',
+        kubernetesVersion: 'v1.31.0-arlon-sandbox',
+      }),
+    ]);
+    expect(body.fleetRepository).toMatchObject({
+      status: 'reachable',
+      url: sandbox.fleetRepoUrl,
+      branch: 'main',
+      headCommit: expect.stringMatching(/^[0-9a-f]{40}$/),
     });
+    expect(Date.parse(body.checkedAt)).not.toBeNaN();
+    expect(JSON.stringify(body)).not.toContain('sandbox-token');
   });
 
-  it('should forward errors from the TodoListService', async () => {
-    const { server } = await startTestBackend({
-      features: [
-        arlonPlugin,
-        createServiceFactory({
-          service: todoListServiceRef,
-          deps: {},
-          factory: () => ({
-            createTodo: jest.fn().mockRejectedValue(new ConflictError()),
-            listTodos: jest.fn().mockRejectedValue(new AuthenticationError()),
-            getTodo: jest.fn().mockRejectedValue(new NotAllowedError()),
-          }),
-        })
+  it('says "not configured" honestly when nothing is configured', async () => {
+    const server = await backendWith(undefined);
+    const res = await request(server).get('/api/arlon/health');
+    expect(res.status).toBe(200);
+    expect(res.body.managementClusters).toEqual([]);
+    expect(res.body.fleetRepository).toEqual({ status: 'notConfigured' });
+  });
+
+  it('reports one unreachable cluster beside a reachable one, with a reason', async () => {
+    const server = await backendWith({
+      managementClusters: [
+        {
+          name: 'good',
+          url: sandbox.apiServer.url,
+          serviceAccountToken: 'sandbox-token',
+          skipTLSVerify: true,
+        },
+        {
+          name: 'stale',
+          url: sandbox.apiServer.url,
+          serviceAccountToken: 'expired-token',
+          skipTLSVerify: true,
+        },
       ],
     });
-
-    const createRes = await request(server)
-      .post('/api/arlon/todos')
-      .send({ title: 'My Todo', entityRef: 'component:default/my-component' });
-    expect(createRes.status).toBe(409);
-    expect(createRes.body).toMatchObject({
-      error: { name: 'ConflictError' },
+    const res = await request(server).get('/api/arlon/health');
+    const [good, stale] = res.body.managementClusters;
+    expect(good.status).toBe('reachable');
+    expect(stale).toMatchObject({
+      name: 'stale',
+      status: 'unreachable',
+      problem: {
+        message: expect.stringContaining('refused the credentials (HTTP 401)'),
+        hint: expect.stringContaining(
+          'arlon.managementClusters[1].serviceAccountToken',
+        ),
+      },
     });
+    expect(JSON.stringify(res.body)).not.toContain('expired-token');
+  });
 
-    const listRes = await request(server).get('/api/arlon/todos');
-    expect(listRes.status).toBe(401);
-    expect(listRes.body).toMatchObject({
-      error: { name: 'AuthenticationError' },
-    });
+  it('refuses a request without credentials with 401', async () => {
+    const server = await backendWith(undefined);
+    const res = await request(server)
+      .get('/api/arlon/health')
+      .set('Authorization', mockCredentials.none.header());
+    expect(res.status).toBe(401);
+  });
 
-    const getRes = await request(server).get('/api/arlon/todos/123');
-    expect(getRes.status).toBe(403);
-    expect(getRes.body).toMatchObject({
-      error: { name: 'NotAllowedError' },
-    });
+  it('fails at start-up, naming the key, when the config is wrong', async () => {
+    await expect(
+      backendWith({ managementClusters: [{ name: 'x', url: 'nope' }] }),
+    ).rejects.toThrow('arlon.managementClusters[0].url "nope" is not a URL');
   });
 });

@@ -2,11 +2,14 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
+import {
+  fleetRepositoryServiceRef,
+  managementClustersServiceRef,
+} from '@internal/backstage-plugin-arlon-node';
 import { createRouter } from './router';
-import { todoListServiceRef } from './services/TodoListService';
 
 /**
- * arlonPlugin backend plugin
+ * The `arlon` backend plugin: the REST API under `/api/arlon`.
  *
  * @public
  */
@@ -17,14 +20,12 @@ export const arlonPlugin = createBackendPlugin({
       deps: {
         httpAuth: coreServices.httpAuth,
         httpRouter: coreServices.httpRouter,
-        todoList: todoListServiceRef,
+        managementClusters: managementClustersServiceRef,
+        fleetRepository: fleetRepositoryServiceRef,
       },
-      async init({ httpAuth, httpRouter, todoList }) {
+      async init({ httpAuth, httpRouter, managementClusters, fleetRepository }) {
         httpRouter.use(
-          await createRouter({
-            httpAuth,
-            todoList,
-          }),
+          await createRouter({ httpAuth, managementClusters, fleetRepository }),
         );
       },
     });
