@@ -1,3 +1,4 @@
+import { JsonValue } from '@backstage/types';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import type { FleetHealth } from '@internal/backstage-plugin-arlon-common';
 import request from 'supertest';
 import { arlonPlugin } from './plugin';
 
-async function backendWith(arlon: unknown) {
+async function backendWith(arlon: JsonValue | undefined) {
   const { server } = await startTestBackend({
     features: [
       arlonPlugin,

@@ -1,7 +1,8 @@
+import { JsonValue } from '@backstage/types';
 import { ConfigReader } from '@backstage/config';
 import { readArlonConfig } from './readArlonConfig';
 
-const read = (arlon: unknown) => readArlonConfig(new ConfigReader({ arlon }));
+const read = (arlon: JsonValue) => readArlonConfig(new ConfigReader({ arlon }));
 
 describe('readArlonConfig', () => {
   it('reads nothing configured as no clusters and no repository', () => {

@@ -11,10 +11,14 @@ import {
   createFleetRepository,
 } from '@internal/arlon-sandbox';
 import { FleetRepository } from './FleetRepository';
-import { gitCredentialsFromIntegrations } from './gitCredentials';
+import {
+  GitCredentials,
+  gitCredentialsFromIntegrations,
+} from './gitCredentials';
 
 const run = promisify(execFile);
-const anonymous = async () => undefined;
+const anonymous = async (_url: string): Promise<GitCredentials | undefined> =>
+  undefined;
 
 describe('FleetRepository.probe', () => {
   let sandbox: Sandbox;

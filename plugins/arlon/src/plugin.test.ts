@@ -1,7 +1,0 @@
-import { arlonPlugin } from './plugin';
-
-describe('arlon', () => {
-  it('should export plugin', () => {
-    expect(arlonPlugin).toBeDefined();
-  });
-});
