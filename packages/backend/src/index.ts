@@ -60,8 +60,6 @@ backend.add(import('@backstage/plugin-user-settings-backend'));
 backend.add(import('@backstage/plugin-notifications-backend'));
 backend.add(import('@backstage/plugin-signals-backend'));
 
-
-backend.add(import('@internal/backstage-plugin-arlon-backend'));
 // Arlon: the REST API, and the sandbox management cluster that stands in for a
 // real one in development (it only starts when arlon.sandbox.enabled is true).
 backend.add(import('@internal/backstage-plugin-arlon-backend'));
