@@ -20,7 +20,6 @@ backend.add(
   import('@backstage/plugin-scaffolder-backend-module-notifications'),
 );
 
-
 // auth plugin
 backend.add(import('@backstage/plugin-auth-backend'));
 // See https://backstage.io/docs/backend-system/building-backends/migrating#the-auth-plugin
@@ -45,7 +44,6 @@ backend.add(
 
 // search plugin
 backend.add(import('@backstage/plugin-search-backend'));
-
 
 // search collators
 backend.add(import('@backstage/plugin-search-backend-module-catalog'));

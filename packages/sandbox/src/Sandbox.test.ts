@@ -75,7 +75,12 @@ describe('Sandbox', () => {
       sandbox.fleetRepoUrl,
       'refs/heads/main',
     ]);
-    const { stdout: local } = await run('git', ['-C', clone, 'rev-parse', 'HEAD']);
+    const { stdout: local } = await run('git', [
+      '-C',
+      clone,
+      'rev-parse',
+      'HEAD',
+    ]);
     expect(stdout.split('\t')[0]).toBe(local.trim());
   });
 

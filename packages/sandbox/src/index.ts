@@ -5,7 +5,10 @@
  * @packageDocumentation
  */
 export { Sandbox, type SandboxOptions } from './Sandbox';
-export { KubeApiServer, SANDBOX_KUBERNETES_VERSION } from './kube/KubeApiServer';
+export {
+  KubeApiServer,
+  SANDBOX_KUBERNETES_VERSION,
+} from './kube/KubeApiServer';
 export { GitHttpServer } from './git/GitHttpServer';
 export { createFleetRepository } from './git/createFleetRepository';
 export { sandboxModule as default } from './sandboxModule';

@@ -29,7 +29,10 @@ describe('GET /api/arlon/health', () => {
   beforeAll(async () => {
     seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));
     await fs.writeFile(path.join(seed, 'README.md'), 'fleet\n');
-    sandbox = await Sandbox.start({ token: 'sandbox-token', fleetSeedDir: seed });
+    sandbox = await Sandbox.start({
+      token: 'sandbox-token',
+      fleetSeedDir: seed,
+    });
   });
   afterAll(async () => {
     await sandbox.stop();

@@ -23,7 +23,12 @@ export const arlonPlugin = createBackendPlugin({
         managementClusters: managementClustersServiceRef,
         fleetRepository: fleetRepositoryServiceRef,
       },
-      async init({ httpAuth, httpRouter, managementClusters, fleetRepository }) {
+      async init({
+        httpAuth,
+        httpRouter,
+        managementClusters,
+        fleetRepository,
+      }) {
         httpRouter.use(
           await createRouter({ httpAuth, managementClusters, fleetRepository }),
         );

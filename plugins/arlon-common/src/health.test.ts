@@ -6,7 +6,11 @@ const reachableCluster = {
   status: 'reachable' as const,
   latencyMs: 3,
 };
-const reachableRepo = { status: 'reachable' as const, url: 'x', branch: 'main' };
+const reachableRepo = {
+  status: 'reachable' as const,
+  url: 'x',
+  branch: 'main',
+};
 
 function health(partial: Partial<FleetHealth>): FleetHealth {
   return {
@@ -23,7 +27,11 @@ describe('overallHealth', () => {
   });
 
   it('is degraded when any one cluster is unreachable', () => {
-    const down = { ...reachableCluster, name: 'b', status: 'unreachable' as const };
+    const down = {
+      ...reachableCluster,
+      name: 'b',
+      status: 'unreachable' as const,
+    };
     expect(
       overallHealth(health({ managementClusters: [reachableCluster, down] })),
     ).toBe('degraded');

@@ -10,16 +10,17 @@ import { FleetRepository } from './fleet/FleetRepository';
 import { gitCredentialsFromIntegrations } from './fleet/gitCredentials';
 
 /** The configured management clusters, shared by the arlon backend and its modules. */
-export const managementClustersServiceRef = createServiceRef<ManagementClusters>({
-  id: 'arlon.management-clusters',
-  defaultFactory: async service =>
-    createServiceFactory({
-      service,
-      deps: { config: coreServices.rootConfig },
-      factory: ({ config }) =>
-        new ManagementClusters(readArlonConfig(config).managementClusters),
-    }),
-});
+export const managementClustersServiceRef =
+  createServiceRef<ManagementClusters>({
+    id: 'arlon.management-clusters',
+    defaultFactory: async service =>
+      createServiceFactory({
+        service,
+        deps: { config: coreServices.rootConfig },
+        factory: ({ config }) =>
+          new ManagementClusters(readArlonConfig(config).managementClusters),
+      }),
+  });
 
 /** The fleet repository (`arlon.fleetRepo`), with credentials from `integrations`. */
 export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({

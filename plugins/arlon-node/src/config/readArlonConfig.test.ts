@@ -39,7 +39,9 @@ describe('readArlonConfig', () => {
   });
 
   it('refuses a non-HTTP fleet repository URL', () => {
-    expect(() => read({ fleetRepo: { url: 'ssh://git@host/fleet.git' } })).toThrow(
+    expect(() =>
+      read({ fleetRepo: { url: 'ssh://git@host/fleet.git' } }),
+    ).toThrow(
       'arlon.fleetRepo.url "ssh://git@host/fleet.git" must be an http or https URL',
     );
   });
@@ -52,7 +54,9 @@ describe('readArlonConfig', () => {
 
   it('refuses plain http without skipTLSVerify, which client-node would reject later', () => {
     expect(() =>
-      read({ managementClusters: [{ name: 'a', url: 'http://127.0.0.1:6443' }] }),
+      read({
+        managementClusters: [{ name: 'a', url: 'http://127.0.0.1:6443' }],
+      }),
     ).toThrow(
       'arlon.managementClusters[0].url "http://127.0.0.1:6443" is plain http, which needs arlon.managementClusters[0].skipTLSVerify: true',
     );

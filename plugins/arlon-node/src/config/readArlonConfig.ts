@@ -89,7 +89,9 @@ function checkUrl(value: string, key: string): string {
   return value.replace(/\/+$/, '');
 }
 
-function readWriteMode(value: string | undefined): FleetRepoConfig['writeMode'] {
+function readWriteMode(
+  value: string | undefined,
+): FleetRepoConfig['writeMode'] {
   if (value === undefined || value === 'commit' || value === 'pullRequest') {
     return value ?? 'commit';
   }

@@ -46,7 +46,9 @@ export function describeConnectionError(
   const { target, url } = ctx;
   if (error instanceof TimeoutError) {
     return {
-      message: `${target} at ${url} did not answer within ${error.timeoutMs / 1000} s`,
+      message: `${target} at ${url} did not answer within ${
+        error.timeoutMs / 1000
+      } s`,
       hint: 'Check that the address is reachable from the Backstage backend (network, firewall, proxy).',
     };
   }

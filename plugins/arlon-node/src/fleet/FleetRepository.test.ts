@@ -104,7 +104,9 @@ describe('FleetRepository.probe', () => {
       expect(health.status).toBe('unreachable');
       expect(health.problem).toEqual({
         message: `the fleet repository at ${url} refused the credentials (HTTP 401)`,
-        hint: `Add credentials for ${new URL(url).host} under integrations (a token with read access).`,
+        hint: `Add credentials for ${
+          new URL(url).host
+        } under integrations (a token with read access).`,
       });
     });
 

@@ -60,7 +60,9 @@ export class FleetRepository {
           target: 'the fleet repository',
           url,
           configKey: 'arlon.fleetRepo.url',
-          credentialsHint: `Add credentials for ${new URL(url).host} under integrations (a token with read access).`,
+          credentialsHint: `Add credentials for ${
+            new URL(url).host
+          } under integrations (a token with read access).`,
         }),
         latencyMs: Date.now() - started,
       };

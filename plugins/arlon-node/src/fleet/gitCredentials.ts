@@ -17,20 +17,24 @@ export interface GitCredentials {
 export function gitCredentialsFromIntegrations(
   integrations: ScmIntegrationRegistry,
 ): (url: string) => Promise<GitCredentials | undefined> {
-  const github = DefaultGithubCredentialsProvider.fromIntegrations(integrations);
+  const github =
+    DefaultGithubCredentialsProvider.fromIntegrations(integrations);
   return async url => {
     const integration = integrations.byUrl(url);
     switch (integration?.type) {
       case 'github': {
         const { token } = await github.getCredentials({ url });
-        return token ? { username: 'x-access-token', password: token } : undefined;
+        return token
+          ? { username: 'x-access-token', password: token }
+          : undefined;
       }
       case 'gitlab': {
         const token = integrations.gitlab.byUrl(url)?.config.token;
         return token ? { username: 'oauth2', password: token } : undefined;
       }
       case 'gitea': {
-        const { username, password } = integrations.gitea.byUrl(url)?.config ?? {};
+        const { username, password } =
+          integrations.gitea.byUrl(url)?.config ?? {};
         return username && password ? { username, password } : undefined;
       }
       default:

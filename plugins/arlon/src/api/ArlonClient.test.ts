@@ -33,7 +33,10 @@ describe('ArlonClient', () => {
       http.get('http://backstage.test/api/arlon/health', () =>
         HttpResponse.json(
           {
-            error: { name: 'AuthenticationError', message: 'Missing credentials' },
+            error: {
+              name: 'AuthenticationError',
+              message: 'Missing credentials',
+            },
             request: { method: 'GET', url: '/api/arlon/health' },
             response: { statusCode: 401 },
           },

@@ -52,7 +52,8 @@ describe('FleetPage', () => {
             status: 'unreachable',
             latencyMs: 5000,
             problem: {
-              message: 'management cluster "prod" at https://prod:6443 did not answer within 5 s',
+              message:
+                'management cluster "prod" at https://prod:6443 did not answer within 5 s',
               hint: 'Check that the address is reachable from the Backstage backend (network, firewall, proxy).',
             },
           },
