@@ -8,6 +8,11 @@
 
 ARLON_TOOLS=${ARLON_TOOLS:-$HOME/.cache/arlon-tools}
 
+# A registry behind a TLS-intercepting proxy needs the system CA bundle, for npm and Yarn alike.
+if [ -z "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+  export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+fi
+
 arlon_node_ok() {
   command -v node >/dev/null 2>&1 || return 1
   case "$(node --version 2>/dev/null)" in v22.*|v24.*) return 0 ;; *) return 1 ;; esac
@@ -36,9 +41,6 @@ fi
 if [ -z "${YARN_NPM_REGISTRY_SERVER:-}" ]; then
   YARN_NPM_REGISTRY_SERVER="$(cd / && npm config get registry 2>/dev/null)"
   export YARN_NPM_REGISTRY_SERVER
-fi
-if [ -z "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f /etc/ssl/certs/ca-certificates.crt ]; then
-  export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
 fi
 if [ -z "${npm_config_nodedir:-}" ]; then
   npm_config_nodedir="$(dirname "$(dirname "$(command -v node)")")"
