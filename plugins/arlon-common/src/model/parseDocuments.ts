@@ -1,0 +1,109 @@
+import { isMap, isScalar, isSeq, LineCounter, Node, parseAllDocuments } from 'yaml';
+import type { Problem } from '../validation/Problem';
+
+/** One YAML document of a file, with a way back from field paths to source positions. */
+export interface SourceDocument {
+  file: string;
+  /** 0-based position of the document in a multi-document file. */
+  index: number;
+  /** The document as plain data. */
+  value: unknown;
+  /** Position of the node at `path`, or of its deepest existing ancestor. */
+  locate(path: ReadonlyArray<PropertyKey>): { line: number; column: number };
+  /** Position of the key of the entry at `path` (for unknown fields). */
+  locateKey(path: ReadonlyArray<PropertyKey>): { line: number; column: number };
+}
+
+/**
+ * Parses a multi-document YAML file, keeping positions. Syntax errors,
+ * bad indentation and duplicate keys come back as problems with their line;
+ * a document with errors yields no value, so later checks do not pile on.
+ */
+export function parseDocuments(
+  file: string,
+  text: string,
+): { documents: SourceDocument[]; problems: Problem[] } {
+  const lineCounter = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const problems: Problem[] = [];
+  const documents: SourceDocument[] = [];
+  const list = Array.isArray(docs) ? docs : [];
+
+  const position = (offset: number) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+
+  list.forEach((doc, index) => {
+    for (const error of doc.errors) {
+      const at = position(error.pos[0]);
+      problems.push({
+        file,
+        ...at,
+        field: '',
+        message: yamlErrorMessage(error.code, error.message),
+        hint: yamlErrorHint(error.code),
+      });
+    }
+    if (doc.errors.length > 0 || doc.contents === null) return;
+
+    const nodeAt = (path: ReadonlyArray<PropertyKey>) => {
+      let node: unknown = doc.contents;
+      for (const segment of path) {
+        const next =
+          isMap(node) || isSeq(node) ? node.get(segment as any, true) : undefined;
+        if (!next) break;
+        node = next;
+      }
+      return node as Node;
+    };
+    const rangeStart = (node: Node | undefined) =>
+      position(node?.range?.[0] ?? 0);
+
+    documents.push({
+      file,
+      index,
+      value: doc.toJS(),
+      locate: path => rangeStart(nodeAt(path)),
+      locateKey: path => {
+        const parent = nodeAt(path.slice(0, -1));
+        const key = path[path.length - 1];
+        if (isMap(parent)) {
+          const pair = parent.items.find(
+            p => isScalar(p.key) && p.key.value === key,
+          );
+          if (pair && isScalar(pair.key)) return rangeStart(pair.key);
+        }
+        return rangeStart(parent);
+      },
+    });
+  });
+  return { documents, problems };
+}
+
+function yamlErrorMessage(code: string, message: string): string {
+  const first = message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  switch (code) {
+    case 'DUPLICATE_KEY':
+      return 'duplicate key: a mapping may hold each key once';
+    case 'BAD_INDENT':
+    case 'MISSING_CHAR':
+    case 'UNEXPECTED_TOKEN':
+      return `YAML syntax error: ${first}`;
+    default:
+      return `YAML syntax error: ${first}`;
+  }
+}
+
+function yamlErrorHint(code: string): string {
+  switch (code) {
+    case 'DUPLICATE_KEY':
+      return 'Remove or rename one of the two entries.';
+    case 'BAD_INDENT':
+      return 'Indent with spaces so that children sit deeper than their parent, and siblings line up.';
+    case 'TAB_AS_INDENT':
+      return 'YAML does not allow tabs for indentation; use spaces.';
+    default:
+      return 'Fix the YAML syntax at this position; a YAML linter shows the exact spot.';
+  }
+}

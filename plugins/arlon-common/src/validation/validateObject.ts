@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { SourceDocument } from '../model/parseDocuments';
+import { FIELD_HINTS, KIND_SCHEMAS } from '../model/schema';
+import { ARLON_API_VERSION, ARLON_KINDS, ArlonObject } from '../model/types';
+import { formatFieldPath, Problem } from './Problem';
+
+/**
+ * Checks one document against the schema of its kind. Returns the object
+ * (normalised: a comma-separated bundle list becomes a list) when it is valid.
+ */
+export function validateObject(doc: SourceDocument): {
+  object?: ArlonObject;
+  problems: Problem[];
+} {
+  const problem = (path: PropertyKey[], message: string, hint?: string, atKey = false): Problem => ({
+    file: doc.file,
+    ...(atKey ? doc.locateKey(path) : doc.locate(path)),
+    field: formatFieldPath(path),
+    message,
+    hint,
+  });
+
+  const value = doc.value as any;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return {
+      problems: [problem([], 'a definition must be a mapping with apiVersion, kind, metadata and spec')],
+    };
+  }
+  if (!ARLON_KINDS.includes(value.kind)) {
+    return {
+      problems: [
+        problem(
+          ['kind'],
+          value.kind === undefined ? 'missing required field kind' : `unknown kind "${value.kind}"`,
+          `Use one of ${ARLON_KINDS.join(', ')}.`,
+        ),
+      ],
+    };
+  }
+  if (value.apiVersion !== ARLON_API_VERSION) {
+    return {
+      problems: [
+        problem(
+          ['apiVersion'],
+          value.apiVersion === undefined
+            ? 'missing required field apiVersion'
+            : `unknown apiVersion "${value.apiVersion}" for kind ${value.kind}`,
+          FIELD_HINTS.apiVersion,
+        ),
+      ],
+    };
+  }
+
+  const schema = KIND_SCHEMAS[value.kind as keyof typeof KIND_SCHEMAS];
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    return { problems: result.error.issues.flatMap(issue => fromIssue(issue, problem)) };
+  }
+  const object = result.data as ArlonObject;
+  if (object.kind === 'Profile' && typeof object.spec.bundles === 'string') {
+    object.spec.bundles = (object.spec.bundles as string).split(',').map(b => b.trim());
+  }
+  return { object, problems: [] };
+}
+
+type MakeProblem = (path: PropertyKey[], message: string, hint?: string, atKey?: boolean) => Problem;
+
+function fromIssue(issue: z.core.$ZodIssue, problem: MakeProblem): Problem[] {
+  const path = issue.path as PropertyKey[];
+  const field = path[path.length - 1];
+  const hint = typeof field === 'string' ? FIELD_HINTS[field] : undefined;
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return issue.keys.map(key =>
+        problem([...path, key], `unknown field ${formatFieldPath([...path, key])}`, 'Remove it, or check its spelling and indentation.', true),
+      );
+    case 'invalid_type':
+      if (issue.input === undefined) {
+        return [problem(path, `missing required field ${formatFieldPath(path)}`, `Add ${String(field)}: under ${formatFieldPath(path.slice(0, -1)) || 'the document'}.`)];
+      }
+      return [problem(path, `${formatFieldPath(path)} must be ${article(issue.expected)}, not ${describe(issue.input)}`, hint)];
+    case 'invalid_value':
+      return [problem(path, `${formatFieldPath(path)} must be one of ${issue.values.map(v => JSON.stringify(v)).join(', ')}`, hint)];
+    default:
+      return [problem(path, `${formatFieldPath(path)} ${issue.message}`, hint)];
+  }
+}
+
+function article(expected: string): string {
+  const word = expected === 'record' ? 'mapping' : expected === 'object' ? 'mapping' : expected === 'array' ? 'list' : expected;
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+}
+
+function describe(input: unknown): string {
+  if (Array.isArray(input)) return 'a list';
+  if (input === null) return 'null';
+  if (typeof input === 'object') return 'a mapping';
+  return `${typeof input} ${JSON.stringify(input)}`;
+}
