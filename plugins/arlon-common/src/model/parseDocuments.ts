@@ -1,4 +1,11 @@
-import { isMap, isScalar, isSeq, LineCounter, Node, parseAllDocuments } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  Node,
+  parseAllDocuments,
+} from 'yaml';
 import type { Problem } from '../validation/Problem';
 
 /** One YAML document of a file, with a way back from field paths to source positions. */
@@ -8,10 +15,12 @@ export interface SourceDocument {
   index: number;
   /** The document as plain data. */
   value: unknown;
-  /** Position of the node at `path`, or of its deepest existing ancestor. */
+  /**
+   * Position of what `path` names: the key of a mapping entry, or a list item.
+   * A path that does not exist (a missing field) falls back to its deepest
+   * existing ancestor, so the problem lands where the field should go.
+   */
   locate(path: ReadonlyArray<PropertyKey>): { line: number; column: number };
-  /** Position of the key of the entry at `path` (for unknown fields). */
-  locateKey(path: ReadonlyArray<PropertyKey>): { line: number; column: number };
 }
 
 /**
@@ -24,7 +33,11 @@ export function parseDocuments(
   text: string,
 ): { documents: SourceDocument[]; problems: Problem[] } {
   const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const docs = parseAllDocuments(text, {
+    lineCounter,
+    uniqueKeys: true,
+    prettyErrors: false,
+  });
   const problems: Problem[] = [];
   const documents: SourceDocument[] = [];
   const list = Array.isArray(docs) ? docs : [];
@@ -47,42 +60,40 @@ export function parseDocuments(
     }
     if (doc.errors.length > 0 || doc.contents === null) return;
 
-    const nodeAt = (path: ReadonlyArray<PropertyKey>) => {
+    const locate = (path: ReadonlyArray<PropertyKey>) => {
+      // The node to point at: a mapping entry's key, else the node itself.
+      let target: Node | undefined = doc.contents ?? undefined;
       let node: unknown = doc.contents;
       for (const segment of path) {
-        const next =
-          isMap(node) || isSeq(node) ? node.get(segment as any, true) : undefined;
-        if (!next) break;
-        node = next;
-      }
-      return node as Node;
-    };
-    const rangeStart = (node: Node | undefined) =>
-      position(node?.range?.[0] ?? 0);
-
-    documents.push({
-      file,
-      index,
-      value: doc.toJS(),
-      locate: path => rangeStart(nodeAt(path)),
-      locateKey: path => {
-        const parent = nodeAt(path.slice(0, -1));
-        const key = path[path.length - 1];
-        if (isMap(parent)) {
-          const pair = parent.items.find(
-            p => isScalar(p.key) && p.key.value === key,
+        if (isMap(node)) {
+          const pair = node.items.find(
+            p => isScalar(p.key) && p.key.value === segment,
           );
-          if (pair && isScalar(pair.key)) return rangeStart(pair.key);
+          if (!pair) break;
+          target = pair.key as Node;
+          node = pair.value;
+        } else if (
+          isSeq(node) &&
+          typeof segment === 'number' &&
+          node.items[segment]
+        ) {
+          node = node.items[segment];
+          target = node as Node;
+        } else {
+          break;
         }
-        return rangeStart(parent);
-      },
-    });
+      }
+      return position(target?.range?.[0] ?? 0);
+    };
+    documents.push({ file, index, value: doc.toJS(), locate });
   });
   return { documents, problems };
 }
 
 function yamlErrorMessage(code: string, message: string): string {
-  const first = message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  const first = message
+    .split('\n')[0]
+    .replace(/ at line \d+, column \d+:?$/, '');
   switch (code) {
     case 'DUPLICATE_KEY':
       return 'duplicate key: a mapping may hold each key once';

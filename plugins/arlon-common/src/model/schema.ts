@@ -7,7 +7,10 @@ export const KUBERNETES_VERSION = /^v\d+\.\d+\.\d+$/;
 const name = z
   .string()
   .max(63, 'must be at most 63 characters')
-  .regex(DNS_LABEL, "must be lower-case letters, digits and '-', starting and ending with a letter or digit");
+  .regex(
+    DNS_LABEL,
+    "must be lower-case letters, digits and '-', starting and ending with a letter or digit",
+  );
 
 const stringMap = z.record(z.string(), z.string());
 const metadata = z.strictObject({
@@ -22,7 +25,10 @@ const parameterValue = z.union([z.string(), z.number(), z.boolean()], {
 const bundleValues = z.record(z.string(), z.record(z.string(), parameterValue));
 const updatePolicy = z.enum(['auto', 'manual']);
 const tags = z.array(z.string());
-const count = z.number().int('must be a whole number').min(0, 'must not be below zero');
+const count = z
+  .number()
+  .int('must be a whole number')
+  .min(0, 'must not be below zero');
 
 const bundleSpec = z.strictObject({
   description: z.string().optional(),
@@ -31,7 +37,12 @@ const bundleSpec = z.strictObject({
     inline: z.strictObject({}).optional(),
     git: z
       .strictObject({
-        repoUrl: z.string().regex(/^(https?|ssh|git):\/\/|^git@/, 'must be a Git URL (https://, ssh:// or git@)'),
+        repoUrl: z
+          .string()
+          .regex(
+            /^(https?|ssh|git):\/\/|^git@/,
+            'must be a Git URL (https://, ssh:// or git@)',
+          ),
         path: z.string(),
         revision: z.string().min(1, 'must not be empty'),
         type: z.enum(['directory', 'kustomize', 'helm']),
@@ -41,7 +52,12 @@ const bundleSpec = z.strictObject({
   parameters: z
     .array(
       z.strictObject({
-        name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, 'must be a Helm value path such as replicaCount or image.tag'),
+        name: z
+          .string()
+          .regex(
+            /^[A-Za-z_][A-Za-z0-9_.-]*$/,
+            'must be a Helm value path such as replicaCount or image.tag',
+          ),
         default: parameterValue.optional(),
         description: z.string().optional(),
       }),
@@ -69,7 +85,10 @@ export const clusterSpecSpec = z.strictObject({
     .regex(KUBERNETES_VERSION, 'is not a Kubernetes version'),
   region: z.string().optional(),
   controlPlane: z
-    .strictObject({ replicas: count.optional(), machineType: z.string().optional() })
+    .strictObject({
+      replicas: count.optional(),
+      machineType: z.string().optional(),
+    })
     .optional(),
   nodePools: z.array(
     z.strictObject({
@@ -96,9 +115,14 @@ const clusterSpec = z.strictObject({
   clusterSpec: name.optional(),
   mode: z.enum(['linked', 'cloned']).optional(),
   clonedFrom: z
-    .strictObject({ revision: z.string().min(1, 'must not be empty'), spec: clusterSpecSpec })
+    .strictObject({
+      revision: z.string().min(1, 'must not be empty'),
+      spec: clusterSpecSpec,
+    })
     .optional(),
-  external: z.strictObject({ server: z.url({ error: 'must be a URL' }) }).optional(),
+  external: z
+    .strictObject({ server: z.url({ error: 'must be a URL' }) })
+    .optional(),
   profiles: z.array(z.string()).optional(),
   values: bundleValues.optional(),
   updatePolicy: updatePolicy.optional(),
@@ -127,7 +151,8 @@ export const FIELD_HINTS: Record<string, string> = {
   replicas: 'Use a whole number, 0 or more.',
   min: 'Use a whole number, 0 or more.',
   max: 'Use a whole number, 0 or more.',
-  updatePolicy: 'Use auto (changes reach clusters by themselves) or manual (the portal offers the update).',
+  updatePolicy:
+    'Use auto (changes reach clusters by themselves) or manual (the portal offers the update).',
   mode: 'Use linked (follows its spec) or cloned (keeps a frozen copy of it).',
   type: 'See `arlon providers` for the cluster types of each provider.',
   repoUrl: 'Use the clone URL, e.g. https://github.com/acme/charts.git.',

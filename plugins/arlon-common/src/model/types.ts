@@ -1,7 +1,12 @@
 /** The four kinds of the fleet repository, `apiVersion: core.arlon.io/v1`. */
 
 export const ARLON_API_VERSION = 'core.arlon.io/v1';
-export const ARLON_KINDS = ['Bundle', 'Profile', 'ClusterSpec', 'Cluster'] as const;
+export const ARLON_KINDS = [
+  'Bundle',
+  'Profile',
+  'ClusterSpec',
+  'Cluster',
+] as const;
 export type ArlonKind = (typeof ARLON_KINDS)[number];
 
 /** A parameter value: what Helm values and ArgoCD parameters can carry. */

@@ -12,9 +12,13 @@ export function validateObject(doc: SourceDocument): {
   object?: ArlonObject;
   problems: Problem[];
 } {
-  const problem = (path: PropertyKey[], message: string, hint?: string, atKey = false): Problem => ({
+  const problem = (
+    path: PropertyKey[],
+    message: string,
+    hint?: string,
+  ): Problem => ({
     file: doc.file,
-    ...(atKey ? doc.locateKey(path) : doc.locate(path)),
+    ...doc.locate(path),
     field: formatFieldPath(path),
     message,
     hint,
@@ -23,7 +27,13 @@ export function validateObject(doc: SourceDocument): {
   const value = doc.value as any;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return {
-      problems: [problem([], 'a definition must be a mapping with apiVersion, kind, metadata and spec')],
+      problems: [
+        problem(
+          [],
+          'a definition must be a mapping with apiVersion, kind, metadata and spec',
+          'Start the document with apiVersion: core.arlon.io/v1 and kind:.',
+        ),
+      ],
     };
   }
   if (!ARLON_KINDS.includes(value.kind)) {
@@ -31,7 +41,9 @@ export function validateObject(doc: SourceDocument): {
       problems: [
         problem(
           ['kind'],
-          value.kind === undefined ? 'missing required field kind' : `unknown kind "${value.kind}"`,
+          value.kind === undefined
+            ? 'missing required field kind'
+            : `unknown kind "${value.kind}"`,
           `Use one of ${ARLON_KINDS.join(', ')}.`,
         ),
       ],
@@ -54,40 +66,94 @@ export function validateObject(doc: SourceDocument): {
   const schema = KIND_SCHEMAS[value.kind as keyof typeof KIND_SCHEMAS];
   const result = schema.safeParse(value);
   if (!result.success) {
-    return { problems: result.error.issues.flatMap(issue => fromIssue(issue, problem)) };
+    return {
+      problems: result.error.issues.flatMap(issue =>
+        fromIssue(issue, value, problem),
+      ),
+    };
   }
   const object = result.data as ArlonObject;
   if (object.kind === 'Profile' && typeof object.spec.bundles === 'string') {
-    object.spec.bundles = (object.spec.bundles as string).split(',').map(b => b.trim());
+    object.spec.bundles = (object.spec.bundles as string)
+      .split(',')
+      .map(b => b.trim());
   }
   return { object, problems: [] };
 }
 
-type MakeProblem = (path: PropertyKey[], message: string, hint?: string, atKey?: boolean) => Problem;
+type MakeProblem = (
+  path: PropertyKey[],
+  message: string,
+  hint?: string,
+) => Problem;
 
-function fromIssue(issue: z.core.$ZodIssue, problem: MakeProblem): Problem[] {
+function fromIssue(
+  issue: z.core.$ZodIssue,
+  value: unknown,
+  problem: MakeProblem,
+): Problem[] {
   const path = issue.path as PropertyKey[];
   const field = path[path.length - 1];
-  const hint = typeof field === 'string' ? FIELD_HINTS[field] : undefined;
+  const actual = path.reduce<any>((node, key) => node?.[key as any], value);
+  const hint =
+    (typeof field === 'string' ? FIELD_HINTS[field] : undefined) ??
+    `See the ${String(
+      value && (value as any).kind,
+    )} reference in docs/fleet-repository.md.`;
+  if (actual === undefined && issue.code !== 'unrecognized_keys') {
+    const parent = path.slice(0, -1);
+    return [
+      problem(
+        path,
+        `missing required field ${formatFieldPath(path)}`,
+        `Add ${String(field)}: under ${
+          formatFieldPath(parent) || 'the document'
+        }.`,
+      ),
+    ];
+  }
   switch (issue.code) {
     case 'unrecognized_keys':
       return issue.keys.map(key =>
-        problem([...path, key], `unknown field ${formatFieldPath([...path, key])}`, 'Remove it, or check its spelling and indentation.', true),
+        problem(
+          [...path, key],
+          `unknown field ${formatFieldPath([...path, key])}`,
+          'Remove it, or check its spelling and indentation.',
+        ),
       );
     case 'invalid_type':
-      if (issue.input === undefined) {
-        return [problem(path, `missing required field ${formatFieldPath(path)}`, `Add ${String(field)}: under ${formatFieldPath(path.slice(0, -1)) || 'the document'}.`)];
-      }
-      return [problem(path, `${formatFieldPath(path)} must be ${article(issue.expected)}, not ${describe(issue.input)}`, hint)];
+      return [
+        problem(
+          path,
+          `${formatFieldPath(path)} must be ${article(
+            issue.expected,
+          )}, not ${describe(actual)}`,
+          hint,
+        ),
+      ];
     case 'invalid_value':
-      return [problem(path, `${formatFieldPath(path)} must be one of ${issue.values.map(v => JSON.stringify(v)).join(', ')}`, hint)];
+      return [
+        problem(
+          path,
+          `${formatFieldPath(path)} must be one of ${issue.values
+            .map(v => JSON.stringify(v))
+            .join(', ')}`,
+          hint,
+        ),
+      ];
     default:
       return [problem(path, `${formatFieldPath(path)} ${issue.message}`, hint)];
   }
 }
 
 function article(expected: string): string {
-  const word = expected === 'record' ? 'mapping' : expected === 'object' ? 'mapping' : expected === 'array' ? 'list' : expected;
+  const words: Record<string, string> = {
+    record: 'mapping',
+    object: 'mapping',
+    array: 'list',
+    int: 'whole number',
+  };
+  const word = words[expected] ?? expected;
   return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }
 

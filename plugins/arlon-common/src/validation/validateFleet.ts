@@ -1,0 +1,542 @@
+import {
+  Fleet,
+  FleetFiles,
+  inlineBundleFolder,
+  KIND_FOLDERS,
+  Located,
+} from '../model/Fleet';
+import { parseDocuments, SourceDocument } from '../model/parseDocuments';
+import {
+  ArlonKind,
+  ArlonObject,
+  BundleValues,
+  ClusterSpecSpec,
+} from '../model/types';
+import { findProvider, PROVIDERS } from '../providers/catalog';
+import { formatFieldPath, Problem, sortProblems } from './Problem';
+import { validateObject } from './validateObject';
+
+const DEFINITION =
+  /^arlon\/(bundles|profiles|clusterspecs|clusters)\/[^/]+\.ya?ml$/;
+
+/**
+ * Validates a whole fleet repository and returns every problem at once, each
+ * located at its file, line and field. Only definitions without problems of
+ * their own make it into `fleet`, so the compiler never sees a broken one.
+ */
+export function validateFleet(files: FleetFiles): {
+  fleet: Fleet;
+  problems: Problem[];
+} {
+  const problems: Problem[] = [];
+  const fleet: Fleet = {
+    bundles: new Map(),
+    profiles: new Map(),
+    clusterSpecs: new Map(),
+    clusters: new Map(),
+    files,
+  };
+  const byKind: Record<ArlonKind, Map<string, Located<any>>> = {
+    Bundle: fleet.bundles,
+    Profile: fleet.profiles,
+    ClusterSpec: fleet.clusterSpecs,
+    Cluster: fleet.clusters,
+  };
+
+  const at = (
+    source: SourceDocument,
+    path: PropertyKey[],
+    message: string,
+    hint?: string,
+  ): Problem => ({
+    file: source.file,
+    ...source.locate(path),
+    field: formatFieldPath(path),
+    message,
+    hint,
+  });
+
+  // Names whose definitions exist but are broken: references to them are not
+  // reported again (the definition's own problems say what is wrong).
+  const brokenNames = new Set<string>();
+  const isBroken = (kind: ArlonKind, name: string) =>
+    brokenNames.has(`${kind}/${name}`);
+
+  // 1. Each definition on its own: syntax, schema, folder.
+  const candidates: Located<ArlonObject>[] = [];
+  for (const file of Object.keys(files).sort()) {
+    if (!DEFINITION.test(file)) continue;
+    const parsed = parseDocuments(file, files[file]);
+    problems.push(...parsed.problems);
+    for (const source of parsed.documents) {
+      const { object, problems: own } = validateObject(source);
+      problems.push(...own);
+      if (!object) {
+        const v = source.value as any;
+        if (
+          typeof v?.kind === 'string' &&
+          typeof v?.metadata?.name === 'string'
+        ) {
+          brokenNames.add(`${v.kind}/${v.metadata.name}`);
+        }
+        continue;
+      }
+      const folder = KIND_FOLDERS[object.kind];
+      if (!file.startsWith(`${folder}/`)) {
+        problems.push(
+          at(
+            source,
+            ['kind'],
+            `a ${object.kind} does not belong in ${file.slice(
+              0,
+              file.lastIndexOf('/'),
+            )}/`,
+            `Move it to ${folder}/.`,
+          ),
+        );
+        continue;
+      }
+      candidates.push({ object, source });
+    }
+  }
+
+  // 2. Names are unique per kind.
+  for (const located of candidates) {
+    const map = byKind[located.object.kind];
+    const name = located.object.metadata.name;
+    const first = map.get(name);
+    if (first) {
+      problems.push(
+        at(
+          located.source,
+          ['metadata', 'name'],
+          `a second ${located.object.kind} named "${name}"`,
+          `${first.source.file}:${
+            first.source.locate(['metadata', 'name']).line
+          } already defines it; rename one of them.`,
+        ),
+      );
+      continue;
+    }
+    map.set(name, located);
+  }
+
+  // 3. References between definitions, and rules that need the catalog.
+  for (const { object, source } of fleet.bundles.values()) {
+    if (
+      'inline' in object.spec.source &&
+      object.spec.source.inline !== undefined &&
+      'git' in object.spec.source &&
+      object.spec.source.git !== undefined
+    ) {
+      problems.push(
+        at(
+          source,
+          ['spec', 'source'],
+          'a bundle source is either inline or git, not both',
+          'Keep one of spec.source.inline and spec.source.git.',
+        ),
+      );
+    } else if (
+      !('inline' in object.spec.source && object.spec.source.inline) &&
+      !('git' in object.spec.source && object.spec.source.git)
+    ) {
+      problems.push(
+        at(
+          source,
+          ['spec', 'source'],
+          'a bundle needs a source: inline or git',
+          `Add spec.source.inline: {} with manifests in ${inlineBundleFolder(
+            object.metadata.name,
+          )}/, or spec.source.git with repoUrl, path, revision and type.`,
+        ),
+      );
+    } else if ('inline' in object.spec.source && object.spec.source.inline) {
+      const folder = `${inlineBundleFolder(object.metadata.name)}/`;
+      if (
+        !Object.keys(files).some(
+          f => f.startsWith(folder) && /\.ya?ml$/.test(f),
+        )
+      ) {
+        problems.push(
+          at(
+            source,
+            ['spec', 'source', 'inline'],
+            `inline bundle "${object.metadata.name}" has no manifests in ${folder}`,
+            `Add the bundle's YAML manifests under ${folder}.`,
+          ),
+        );
+      }
+    }
+    const seen = new Set<string>();
+    (object.spec.parameters ?? []).forEach((p, i) => {
+      if (seen.has(p.name))
+        problems.push(
+          at(
+            source,
+            ['spec', 'parameters', i, 'name'],
+            `parameter "${p.name}" is declared twice`,
+            'Remove one of them.',
+          ),
+        );
+      seen.add(p.name);
+    });
+  }
+
+  for (const { object, source } of fleet.profiles.values()) {
+    const listed = new Set<string>();
+    // A comma-separated string has no per-entry position: point at the field.
+    const asList = Array.isArray((source.value as any)?.spec?.bundles);
+    object.spec.bundles.forEach((bundle, i) => {
+      const path = ['spec', 'bundles', ...(asList ? [i] : [])];
+      if (bundle === '') {
+        problems.push(
+          at(
+            source,
+            path,
+            `bundle entry ${i + 1} is empty`,
+            'Remove the empty entry (look for a stray comma or dash).',
+          ),
+        );
+      } else if (listed.has(bundle)) {
+        problems.push(
+          at(
+            source,
+            path,
+            `bundle "${bundle}" is listed twice`,
+            'List each bundle once.',
+          ),
+        );
+      } else if (!fleet.bundles.has(bundle) && !isBroken('Bundle', bundle)) {
+        problems.push(
+          at(
+            source,
+            path,
+            `bundle "${bundle}" does not exist`,
+            hintForName(bundle, fleet.bundles, 'bundle', KIND_FOLDERS.Bundle),
+          ),
+        );
+      }
+      listed.add(bundle);
+    });
+    checkValues(
+      object.spec.values,
+      listed,
+      `profile "${object.metadata.name}"`,
+      source,
+      fleet,
+      problems,
+      at,
+    );
+  }
+
+  for (const { object, source } of fleet.clusterSpecs.values()) {
+    checkClusterSpec(object.spec, source, ['spec'], problems, at);
+  }
+
+  for (const { object, source } of fleet.clusters.values()) {
+    const spec = object.spec;
+    if (spec.external && spec.clusterSpec) {
+      problems.push(
+        at(
+          source,
+          ['spec', 'external'],
+          'a cluster is either external (imported) or built from a clusterSpec, not both',
+          'Remove spec.external or spec.clusterSpec.',
+        ),
+      );
+    } else if (!spec.external && !spec.clusterSpec) {
+      problems.push(
+        at(
+          source,
+          ['spec'],
+          'a cluster needs spec.clusterSpec, or spec.external for an imported cluster',
+          'Name the ClusterSpec it is built from.',
+        ),
+      );
+    } else if (
+      spec.clusterSpec &&
+      !fleet.clusterSpecs.has(spec.clusterSpec) &&
+      !isBroken('ClusterSpec', spec.clusterSpec)
+    ) {
+      problems.push(
+        at(
+          source,
+          ['spec', 'clusterSpec'],
+          `cluster spec "${spec.clusterSpec}" does not exist`,
+          hintForName(
+            spec.clusterSpec,
+            fleet.clusterSpecs,
+            'cluster spec',
+            KIND_FOLDERS.ClusterSpec,
+          ),
+        ),
+      );
+    }
+    if (spec.external && (spec.mode || spec.clonedFrom)) {
+      problems.push(
+        at(
+          source,
+          ['spec', spec.mode ? 'mode' : 'clonedFrom'],
+          'an external cluster has no spec to link or clone',
+          'Remove spec.mode and spec.clonedFrom.',
+        ),
+      );
+    }
+    if (spec.mode === 'cloned' && !spec.clonedFrom) {
+      problems.push(
+        at(
+          source,
+          ['spec', 'mode'],
+          'a cloned cluster needs spec.clonedFrom (the revision and frozen copy of its spec)',
+          'Clone it through the portal or `arlon`, which record both; or use mode: linked.',
+        ),
+      );
+    }
+    if (spec.clonedFrom && spec.mode !== 'cloned') {
+      problems.push(
+        at(
+          source,
+          ['spec', 'clonedFrom'],
+          'spec.clonedFrom is only read for mode: cloned',
+          'Set mode: cloned, or remove clonedFrom to follow the spec.',
+        ),
+      );
+    }
+    if (spec.clonedFrom)
+      checkClusterSpec(
+        spec.clonedFrom.spec,
+        source,
+        ['spec', 'clonedFrom', 'spec'],
+        problems,
+        at,
+      );
+
+    const bundles = new Set<string>();
+    const seenProfiles = new Set<string>();
+    (spec.profiles ?? []).forEach((profile, i) => {
+      if (seenProfiles.has(profile)) {
+        problems.push(
+          at(
+            source,
+            ['spec', 'profiles', i],
+            `profile "${profile}" is listed twice`,
+            'List each profile once.',
+          ),
+        );
+      }
+      seenProfiles.add(profile);
+      const found = fleet.profiles.get(profile);
+      if (!found && isBroken('Profile', profile)) return;
+      if (!found) {
+        problems.push(
+          at(
+            source,
+            ['spec', 'profiles', i],
+            `profile "${profile}" does not exist`,
+            hintForName(
+              profile,
+              fleet.profiles,
+              'profile',
+              KIND_FOLDERS.Profile,
+            ),
+          ),
+        );
+        return;
+      }
+      found.object.spec.bundles.forEach(b => bundles.add(b));
+    });
+    checkValues(
+      spec.values,
+      bundles,
+      `the profiles of cluster "${object.metadata.name}"`,
+      source,
+      fleet,
+      problems,
+      at,
+    );
+  }
+
+  // Drop definitions that have problems of their own, so compiling never sees them.
+  const broken = new Set(problems.map(p => p.file));
+  for (const map of Object.values(byKind)) {
+    for (const [name, located] of map)
+      if (broken.has(located.source.file)) map.delete(name);
+  }
+  return { fleet, problems: sortProblems(problems) };
+}
+
+type At = (
+  source: SourceDocument,
+  path: PropertyKey[],
+  message: string,
+  hint?: string,
+) => Problem;
+
+function checkValues(
+  values: BundleValues | undefined,
+  bundles: Set<string>,
+  owner: string,
+  source: SourceDocument,
+  fleet: Fleet,
+  problems: Problem[],
+  at: At,
+) {
+  for (const [bundle, params] of Object.entries(values ?? {})) {
+    if (!bundles.has(bundle)) {
+      problems.push(
+        at(
+          source,
+          ['spec', 'values', bundle],
+          `values for bundle "${bundle}", which is not in ${owner}`,
+          `Add "${bundle}" to the profile's bundles, or remove these values.`,
+        ),
+      );
+      continue;
+    }
+    const declared = fleet.bundles
+      .get(bundle)
+      ?.object.spec.parameters?.map(p => p.name);
+    if (!declared) continue; // the bundle itself is reported missing
+    for (const param of Object.keys(params)) {
+      if (!declared.includes(param)) {
+        problems.push(
+          at(
+            source,
+            ['spec', 'values', bundle, param],
+            `bundle "${bundle}" declares no parameter "${param}"`,
+            declared.length
+              ? `Its parameters are: ${declared.join(', ')}.`
+              : `Declare it under spec.parameters of bundle "${bundle}" first.`,
+          ),
+        );
+      }
+    }
+  }
+}
+
+function checkClusterSpec(
+  spec: ClusterSpecSpec,
+  source: SourceDocument,
+  base: PropertyKey[],
+  problems: Problem[],
+  at: At,
+) {
+  const provider = findProvider(spec.provider);
+  if (!provider) {
+    problems.push(
+      at(
+        source,
+        [...base, 'provider'],
+        `unknown provider "${spec.provider}"`,
+        `Use one of ${PROVIDERS.map(p => p.id).join(
+          ', ',
+        )} (see \`arlon providers\`).`,
+      ),
+    );
+  } else {
+    const type = provider.clusterTypes[spec.type];
+    if (!type) {
+      problems.push(
+        at(
+          source,
+          [...base, 'type'],
+          `provider "${spec.provider}" has no cluster type "${spec.type}"`,
+          `Use one of ${Object.keys(provider.clusterTypes).join(', ')}.`,
+        ),
+      );
+    } else {
+      for (const field of type.requires) {
+        if (spec[field] === undefined) {
+          problems.push(
+            at(
+              source,
+              base,
+              `${spec.provider} ${spec.type} clusters need ${field}`,
+              `Add ${field}: to ${formatFieldPath(base)}.`,
+            ),
+          );
+        }
+      }
+    }
+  }
+  if (spec.nodePools.length === 0) {
+    problems.push(
+      at(
+        source,
+        [...base, 'nodePools'],
+        'a cluster spec needs at least one node pool',
+        'Add a pool with name, machineType and replicas.',
+      ),
+    );
+  }
+  const names = new Set<string>();
+  spec.nodePools.forEach((pool, i) => {
+    if (names.has(pool.name))
+      problems.push(
+        at(
+          source,
+          [...base, 'nodePools', i, 'name'],
+          `node pool "${pool.name}" is defined twice`,
+          'Give each pool its own name.',
+        ),
+      );
+    names.add(pool.name);
+    if (pool.autoscaling && pool.autoscaling.min > pool.autoscaling.max) {
+      problems.push(
+        at(
+          source,
+          [...base, 'nodePools', i, 'autoscaling', 'min'],
+          `autoscaling min (${pool.autoscaling.min}) is above max (${pool.autoscaling.max})`,
+          'Make min at most max.',
+        ),
+      );
+    }
+    if (
+      pool.autoscaling &&
+      (pool.replicas < pool.autoscaling.min ||
+        pool.replicas > pool.autoscaling.max)
+    ) {
+      problems.push(
+        at(
+          source,
+          [...base, 'nodePools', i, 'replicas'],
+          `replicas (${pool.replicas}) is outside autoscaling min..max (${pool.autoscaling.min}..${pool.autoscaling.max})`,
+          'Start the pool within its autoscaling range.',
+        ),
+      );
+    }
+  });
+}
+
+function hintForName(
+  name: string,
+  existing: Map<string, unknown>,
+  what: string,
+  folder: string,
+): string {
+  const close = [...existing.keys()].filter(
+    n => n.includes(name) || name.includes(n) || editDistance(n, name) <= 2,
+  );
+  if (close.length)
+    return `Did you mean ${close.map(c => `"${c}"`).join(' or ')}?`;
+  return `Create the ${what} in ${folder}/, or check the name.`;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j];
+      row[j] = Math.min(
+        row[j] + 1,
+        row[j - 1] + 1,
+        prev + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      prev = tmp;
+    }
+  }
+  return row[b.length];
+}
