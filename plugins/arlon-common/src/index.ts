@@ -5,3 +5,15 @@
  * @packageDocumentation
  */
 export * from './health';
+export * from './model/types';
+export { DNS_LABEL, KUBERNETES_VERSION } from './model/schema';
+export * from './model/Fleet';
+export { parseDocuments, type SourceDocument } from './model/parseDocuments';
+export { type Problem, formatFieldPath } from './validation/Problem';
+export { validateFleet } from './validation/validateFleet';
+export * from './providers/catalog';
+export {
+  renderClusterManifests,
+  type KubeObject,
+} from './providers/renderCluster';
+export * from './compiler/compileFleet';

@@ -229,7 +229,7 @@ const cases: Case[] = [
   // fields
   {
     name: 'an unknown top-level field',
-    files: { [C]: clusterC1 + 'status: {}\n' },
+    files: { [C]: clusterC1.concat('status: {}\n') },
     file: C,
     line: 8,
     field: 'status',
@@ -368,7 +368,7 @@ const cases: Case[] = [
   },
   {
     name: 'a parameter declared twice',
-    files: { [B]: bundleWeb + '    - name: replicas\n' },
+    files: { [B]: bundleWeb.concat('    - name: replicas\n') },
     file: B,
     line: 15,
     field: 'spec.parameters[1].name',
@@ -425,7 +425,7 @@ const cases: Case[] = [
   },
   {
     name: 'an unknown update policy',
-    files: { [P]: profileBase + '  updatePolicy: sometimes\n' },
+    files: { [P]: profileBase.concat('  updatePolicy: sometimes\n') },
     file: P,
     line: 10,
     field: 'spec.updatePolicy',
@@ -534,9 +534,9 @@ const cases: Case[] = [
   {
     name: 'two node pools with one name',
     files: {
-      [S]:
-        specSmall +
+      [S]: specSmall.concat(
         '    - name: workers\n      machineType: t3.small\n      replicas: 1\n',
+      ),
     },
     file: S,
     line: 15,
@@ -584,7 +584,7 @@ const cases: Case[] = [
   },
   {
     name: 'cluster values for a bundle not in its profiles',
-    files: { [C]: clusterC1 + '  values:\n    db:\n      size: 1\n' },
+    files: { [C]: clusterC1.concat('  values:\n    db:\n      size: 1\n') },
     file: C,
     line: 9,
     field: 'spec.values.db',
@@ -593,7 +593,9 @@ const cases: Case[] = [
   },
   {
     name: 'a cluster value for an undeclared parameter',
-    files: { [C]: clusterC1 + '  values:\n    web:\n      image: nginx\n' },
+    files: {
+      [C]: clusterC1.concat('  values:\n    web:\n      image: nginx\n'),
+    },
     file: C,
     line: 10,
     field: 'spec.values.web.image',
@@ -602,7 +604,7 @@ const cases: Case[] = [
   {
     name: 'both external and a cluster spec',
     files: {
-      [C]: clusterC1 + '  external:\n    server: https://1.2.3.4:6443\n',
+      [C]: clusterC1.concat('  external:\n    server: https://1.2.3.4:6443\n'),
     },
     file: C,
     line: 8,
@@ -633,7 +635,7 @@ const cases: Case[] = [
   },
   {
     name: 'a cloned cluster without clonedFrom',
-    files: { [C]: clusterC1 + '  mode: cloned\n' },
+    files: { [C]: clusterC1.concat('  mode: cloned\n') },
     file: C,
     line: 8,
     field: 'spec.mode',
@@ -642,9 +644,9 @@ const cases: Case[] = [
   {
     name: 'clonedFrom on a linked cluster',
     files: {
-      [C]:
-        clusterC1 +
+      [C]: clusterC1.concat(
         '  mode: linked\n  clonedFrom:\n    revision: abc\n    spec:\n      provider: docker\n      type: kubeadm\n      kubernetesVersion: v1.30.0\n      nodePools: [{name: a, machineType: x, replicas: 1}]\n',
+      ),
     },
     file: C,
     line: 9,
@@ -653,7 +655,7 @@ const cases: Case[] = [
   },
   {
     name: 'an unknown mode',
-    files: { [C]: clusterC1 + '  mode: copied\n' },
+    files: { [C]: clusterC1.concat('  mode: copied\n') },
     file: C,
     line: 8,
     field: 'spec.mode',
@@ -662,14 +664,27 @@ const cases: Case[] = [
   {
     name: 'a broken frozen spec in a cloned cluster',
     files: {
-      [C]:
-        clusterC1 +
+      [C]: clusterC1.concat(
         '  mode: cloned\n  clonedFrom:\n    revision: abc\n    spec:\n      provider: docker\n      type: eks\n      kubernetesVersion: v1.30.0\n      nodePools: [{name: a, machineType: x, replicas: 1}]\n',
+      ),
     },
     file: C,
     line: 13,
     field: 'spec.clonedFrom.spec.type',
     message: 'provider "docker" has no cluster type "eks"',
+  },
+  {
+    name: 'two profiles that bring the same bundle',
+    files: {
+      'arlon/profiles/more.yaml': edit(profileBase, 'name: base', 'name: more')
+        .replace('[web, rbac]', '[web]')
+        .replace('  values:\n    web:\n      replicas: 2\n', ''),
+      [C]: edit(clusterC1, '[base]', '[base, more]'),
+    },
+    file: C,
+    line: 7,
+    field: 'spec.profiles[1]',
+    message: 'bundle "web" comes from both profile "base" and profile "more"',
   },
   // the repository as a whole
   {

@@ -313,6 +313,7 @@ export function validateFleet(files: FleetFiles): {
       );
 
     const bundles = new Set<string>();
+    const bundleFrom = new Map<string, string>();
     const seenProfiles = new Set<string>();
     (spec.profiles ?? []).forEach((profile, i) => {
       if (seenProfiles.has(profile)) {
@@ -344,7 +345,22 @@ export function validateFleet(files: FleetFiles): {
         );
         return;
       }
-      found.object.spec.bundles.forEach(b => bundles.add(b));
+      for (const b of found.object.spec.bundles) {
+        const other = bundleFrom.get(b);
+        if (other && other !== profile) {
+          // Both ApplicationSets would emit the Application <cluster>-<bundle>.
+          problems.push(
+            at(
+              source,
+              ['spec', 'profiles', i],
+              `bundle "${b}" comes from both profile "${other}" and profile "${profile}"`,
+              'A cluster may get each bundle from one profile only; remove it from one of them.',
+            ),
+          );
+        }
+        bundleFrom.set(b, profile);
+        bundles.add(b);
+      }
     });
     checkValues(
       spec.values,

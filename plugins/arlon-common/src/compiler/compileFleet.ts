@@ -1,0 +1,369 @@
+import { stringify } from 'yaml';
+import { Fleet, inlineBundleFolder } from '../model/Fleet';
+import type {
+  Bundle,
+  Cluster,
+  ClusterSpecSpec,
+  ParameterValue,
+  Profile,
+} from '../model/types';
+import { KubeObject, renderClusterManifests } from '../providers/renderCluster';
+
+export interface CompileOptions {
+  /** Clone URL of the fleet repository, as ArgoCD reaches it. */
+  repoUrl: string;
+  /** Branch ArgoCD follows. */
+  revision: string;
+  /** Namespace ArgoCD runs in. Defaults to `argocd`. */
+  argocdNamespace?: string;
+}
+
+/** Generated files: path under the repository root to content. */
+export type GeneratedFiles = Record<string, string>;
+
+export const GENERATED_ROOT = 'generated';
+/** Deleting an Application first deletes what it deployed, children before parents. */
+export const RESOURCES_FINALIZER =
+  'resources-finalizer.argocd.argoproj.io/foreground';
+export const PROFILE_LABEL_PREFIX = 'profile.arlon.io/';
+const IN_CLUSTER = 'https://kubernetes.default.svc';
+
+/**
+ * The compiler: definitions in, the generated tree out. Pure and deterministic
+ * (same fleet, byte-identical files), so re-running it is a no-op commit.
+ *
+ * - `generated/bootstrap/arlon-fleet.yaml`: the one Application to apply by
+ *   hand; it syncs `generated/argocd/` into ArgoCD.
+ * - `generated/argocd/clusters/<c>.yaml`: a root Application per built cluster,
+ *   syncing `generated/clusters/<c>/` (its CAPI manifests) into namespace `<c>`.
+ * - `generated/argocd/profiles/<p>.yaml`: an ApplicationSet per profile; its
+ *   cluster generator selects ArgoCD cluster Secrets labelled
+ *   `profile.arlon.io/<p>: "true"` and emits one Application per bundle.
+ * - `generated/values/<c>/<bundle>.yaml`: merged Helm values per cluster and
+ *   bundle (bundle defaults < profile < cluster, plus `arlon.clusterName`).
+ */
+export function compileFleet(
+  fleet: Fleet,
+  options: CompileOptions,
+): GeneratedFiles {
+  const ns = options.argocdNamespace ?? 'argocd';
+  const out: GeneratedFiles = {};
+  const put = (path: string, objects: object[]) => {
+    out[`${GENERATED_ROOT}/${path}`] = objects
+      .map(o => stringify(o, { lineWidth: 0 }))
+      .join('---\n');
+  };
+
+  put('bootstrap/arlon-fleet.yaml', [
+    application(
+      ns,
+      'arlon-fleet',
+      { 'arlon.io/kind': 'fleet' },
+      {},
+      {
+        project: 'default',
+        source: {
+          repoURL: options.repoUrl,
+          targetRevision: options.revision,
+          path: `${GENERATED_ROOT}/argocd`,
+          directory: { recurse: true },
+        },
+        destination: { server: IN_CLUSTER, namespace: ns },
+        syncPolicy: { automated: { prune: true, selfHeal: true } },
+      },
+    ),
+  ]);
+
+  for (const { object: profile } of sorted(fleet.profiles)) {
+    put(`argocd/profiles/${profile.metadata.name}.yaml`, [
+      profileApplicationSet(fleet, profile, options, ns),
+    ]);
+  }
+
+  for (const { object: cluster } of sorted(fleet.clusters)) {
+    const name = cluster.metadata.name;
+    const spec = specOf(fleet, cluster);
+    if (spec) {
+      put(
+        `clusters/${name}/cluster.yaml`,
+        renderClusterManifests(name, name, spec),
+      );
+      put(`argocd/clusters/${name}.yaml`, [
+        clusterApplication(fleet, cluster, spec, options, ns),
+      ]);
+    }
+    for (const [bundle, values] of clusterValues(fleet, cluster)) {
+      put(`values/${name}/${bundle}.yaml`, [values]);
+    }
+  }
+
+  return Object.fromEntries(
+    Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+}
+
+/** The spec a built cluster is rendered from: the live one if linked, the frozen copy if cloned. */
+export function specOf(
+  fleet: Fleet,
+  cluster: Cluster,
+): ClusterSpecSpec | undefined {
+  if (cluster.spec.external) return undefined;
+  if (cluster.spec.mode === 'cloned') return cluster.spec.clonedFrom?.spec;
+  return cluster.spec.clusterSpec
+    ? fleet.clusterSpecs.get(cluster.spec.clusterSpec)?.object.spec
+    : undefined;
+}
+
+function clusterApplication(
+  fleet: Fleet,
+  cluster: Cluster,
+  spec: ClusterSpecSpec,
+  options: CompileOptions,
+  ns: string,
+): KubeObject {
+  const name = cluster.metadata.name;
+  const mode = cluster.spec.mode ?? 'linked';
+  const policy =
+    cluster.spec.updatePolicy ??
+    (mode === 'linked' && cluster.spec.clusterSpec
+      ? fleet.clusterSpecs.get(cluster.spec.clusterSpec)?.object.spec
+          .updatePolicy
+      : undefined) ??
+    'auto';
+  const autoscaled = spec.nodePools.some(p => p.autoscaling);
+  return application(
+    ns,
+    name,
+    { 'arlon.io/kind': 'cluster', 'arlon.io/cluster': name },
+    {
+      'arlon.io/cluster-spec': cluster.spec.clusterSpec ?? '',
+      'arlon.io/mode': mode,
+      ...(cluster.spec.clonedFrom
+        ? { 'arlon.io/cloned-from-revision': cluster.spec.clonedFrom.revision }
+        : {}),
+      'arlon.io/update-policy': policy,
+    },
+    {
+      project: 'default',
+      source: {
+        repoURL: options.repoUrl,
+        targetRevision: options.revision,
+        path: `${GENERATED_ROOT}/clusters/${name}`,
+      },
+      // The namespace is created, never managed: deleting the Application removes
+      // the CAPI objects first and leaves the namespace, so CAPI can finish its
+      // teardown (its finalizers need the namespace alive).
+      destination: { server: IN_CLUSTER, namespace: name },
+      syncPolicy: {
+        ...(policy === 'auto'
+          ? { automated: { prune: true, selfHeal: true } }
+          : {}),
+        syncOptions: ['CreateNamespace=true'],
+      },
+      // The autoscaler owns replicas of autoscaled pools.
+      ...(autoscaled
+        ? {
+            ignoreDifferences: [
+              {
+                group: 'cluster.x-k8s.io',
+                kind: 'MachineDeployment',
+                jsonPointers: ['/spec/replicas'],
+              },
+              {
+                group: 'cluster.x-k8s.io',
+                kind: 'MachinePool',
+                jsonPointers: ['/spec/replicas'],
+              },
+            ],
+          }
+        : {}),
+    },
+  );
+}
+
+function profileApplicationSet(
+  fleet: Fleet,
+  profile: Profile,
+  options: CompileOptions,
+  ns: string,
+): KubeObject {
+  const name = profile.metadata.name;
+  const automated = (profile.spec.updatePolicy ?? 'auto') === 'auto';
+  const elements = profile.spec.bundles.map(b =>
+    bundleElement(fleet.bundles.get(b)!.object, options),
+  );
+  const syncPolicy = {
+    ...(automated ? { automated: { prune: true, selfHeal: true } } : {}),
+    syncOptions: ['CreateNamespace=true'],
+  };
+  const helmSources = [
+    {
+      repoURL: '{{ .repoURL }}',
+      targetRevision: '{{ .revision }}',
+      path: '{{ .path }}',
+      helm: {
+        releaseName: '{{ .bundle }}',
+        valueFiles: [
+          `$values/${GENERATED_ROOT}/values/{{ .name }}/{{ .bundle }}.yaml`,
+        ],
+        ignoreMissingValueFiles: true,
+      },
+    },
+    {
+      repoURL: options.repoUrl,
+      targetRevision: options.revision,
+      ref: 'values',
+    },
+  ];
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'ApplicationSet',
+    metadata: {
+      name: `profile-${name}`,
+      namespace: ns,
+      labels: { 'arlon.io/kind': 'profile', 'arlon.io/profile': name },
+    },
+    spec: {
+      goTemplate: true,
+      goTemplateOptions: ['missingkey=error'],
+      generators: [
+        {
+          matrix: {
+            generators: [
+              {
+                clusters: {
+                  selector: {
+                    matchLabels: { [`${PROFILE_LABEL_PREFIX}${name}`]: 'true' },
+                  },
+                },
+              },
+              { list: { elements } },
+            ],
+          },
+        },
+      ],
+      template: {
+        metadata: {
+          name: '{{ .name }}-{{ .bundle }}',
+          labels: {
+            'arlon.io/kind': 'bundle',
+            'arlon.io/cluster': '{{ .name }}',
+            'arlon.io/profile': name,
+            'arlon.io/bundle': '{{ .bundle }}',
+          },
+          finalizers: [RESOURCES_FINALIZER],
+        },
+        spec: {
+          project: 'default',
+          source: {
+            repoURL: '{{ .repoURL }}',
+            targetRevision: '{{ .revision }}',
+            path: '{{ .path }}',
+          },
+          destination: { server: '{{ .server }}', namespace: '{{ .bundle }}' },
+          syncPolicy,
+        },
+      },
+      // Helm bundles read their merged values from the fleet repository.
+      templatePatch: `{{- if eq .type "helm" }}\n${stringify(
+        { spec: { source: null, sources: helmSources } },
+        { lineWidth: 0 },
+      )}{{- end }}\n`,
+      syncPolicy: { preserveResourcesOnDeletion: false },
+    },
+  };
+}
+
+function bundleElement(bundle: Bundle, options: CompileOptions) {
+  const source = bundle.spec.source;
+  if ('git' in source && source.git) {
+    return {
+      bundle: bundle.metadata.name,
+      repoURL: source.git.repoUrl,
+      path: source.git.path,
+      revision: source.git.revision,
+      type: source.git.type,
+    };
+  }
+  return {
+    bundle: bundle.metadata.name,
+    repoURL: options.repoUrl,
+    path: inlineBundleFolder(bundle.metadata.name),
+    revision: options.revision,
+    type: 'directory',
+  };
+}
+
+/** Merged values per Helm bundle of the cluster's profiles: bundle < profile < cluster. */
+function clusterValues(
+  fleet: Fleet,
+  cluster: Cluster,
+): Array<[string, object]> {
+  const result: Array<[string, object]> = [];
+  for (const profileName of cluster.spec.profiles ?? []) {
+    const profile = fleet.profiles.get(profileName)?.object;
+    for (const bundleName of profile?.spec.bundles ?? []) {
+      const bundle = fleet.bundles.get(bundleName)?.object;
+      const source = bundle?.spec.source;
+      if (
+        !bundle ||
+        !source ||
+        !('git' in source) ||
+        source.git?.type !== 'helm'
+      )
+        continue;
+      const flat: Record<string, ParameterValue> = {};
+      for (const p of bundle.spec.parameters ?? [])
+        if (p.default !== undefined) flat[p.name] = p.default;
+      Object.assign(
+        flat,
+        profile?.spec.values?.[bundleName],
+        cluster.spec.values?.[bundleName],
+      );
+      const values = nest(flat);
+      (values as any).arlon = {
+        clusterName: cluster.metadata.name,
+        clusterLabels: cluster.metadata.labels ?? {},
+      };
+      result.push([bundleName, values]);
+    }
+  }
+  return result.sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/** `{ 'service.type': 'NodePort' }` becomes `{ service: { type: 'NodePort' } }`, as Helm's --set reads it. */
+function nest(flat: Record<string, ParameterValue>): Record<string, unknown> {
+  const root: Record<string, any> = {};
+  for (const key of Object.keys(flat).sort()) {
+    const parts = key.split('.');
+    let node = root;
+    for (const part of parts.slice(0, -1)) node = node[part] ??= {};
+    node[parts[parts.length - 1]] = flat[key];
+  }
+  return root;
+}
+
+function application(
+  namespace: string,
+  name: string,
+  labels: Record<string, string>,
+  annotations: Record<string, string>,
+  spec: object,
+): KubeObject {
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: {
+      name,
+      namespace,
+      labels,
+      ...(Object.keys(annotations).length ? { annotations } : {}),
+      finalizers: [RESOURCES_FINALIZER],
+    },
+    spec,
+  };
+}
+
+function sorted<T>(map: Map<string, T>): T[] {
+  return [...map.keys()].sort().map(k => map.get(k)!);
+}
