@@ -1,0 +1,54 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  compileFleet,
+  GENERATED_ROOT,
+  validateFleet,
+} from '@internal/backstage-plugin-arlon-common';
+import { formatProblems } from '../formatProblems';
+import type { Output } from '../Output';
+import { readFleetDir } from '../readFleetDir';
+
+export interface RenderOptions {
+  out: string;
+  repoUrl: string;
+  revision: string;
+}
+
+/**
+ * `arlon render [dir] --out <dir>`: validates, then writes the compiler's tree
+ * under `<out>/generated/`, replacing what was there (the compiler owns it).
+ * Nothing is written when the fleet has problems.
+ */
+export async function render(
+  dir: string,
+  options: RenderOptions,
+  io: Output,
+): Promise<number> {
+  const { fleet, problems } = validateFleet(await readFleetDir(dir));
+  if (problems.length) {
+    io.err(formatProblems(problems, dir));
+    io.err('Nothing was rendered.\n');
+    return 1;
+  }
+  const files = compileFleet(fleet, {
+    repoUrl: options.repoUrl,
+    revision: options.revision,
+  });
+  await fs.rm(path.join(options.out, GENERATED_ROOT), {
+    recursive: true,
+    force: true,
+  });
+  for (const [file, text] of Object.entries(files)) {
+    const target = path.join(options.out, file);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, text);
+  }
+  io.out(
+    `Rendered ${Object.keys(files).length} files into ${path.join(
+      options.out,
+      GENERATED_ROOT,
+    )}\n`,
+  );
+  return 0;
+}
