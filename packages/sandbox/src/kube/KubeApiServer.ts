@@ -1,11 +1,32 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
+import { parse as parseYaml } from 'yaml';
+import { ApiError, badRequest } from './errors';
+import { Faults, NO_FAULTS, Verb } from './Faults';
+import { ObjectStore, typeKeyOf, WatchEvent } from './ObjectStore';
+import {
+  jsonPatch,
+  mergePatch,
+  PatchError,
+  strategicMergePatch,
+} from './patch';
+import { apiVersionOf, ResourceType } from './resources';
+import {
+  parseFieldSelector,
+  parseLabelSelector,
+  SelectorError,
+} from './selectors';
 
 /** What the sandbox API server says it is, in `/version`. */
 export const SANDBOX_KUBERNETES_VERSION = {
   major: '1',
   minor: '31',
   gitVersion: 'v1.31.0-arlon-sandbox',
+  gitCommit: '0000000000000000000000000000000000000000',
+  gitTreeState: 'clean',
+  buildDate: '2026-01-01T00:00:00Z',
+  goVersion: 'go1.22.0',
+  compiler: 'gc',
   platform: 'linux/amd64',
 };
 
@@ -15,80 +36,611 @@ export interface KubeApiServerOptions {
   /** 0 picks a free port. */
   port?: number;
   host?: string;
+  faults?: Partial<Faults>;
+  /** Storage to serve; a new empty cluster by default. */
+  store?: ObjectStore;
 }
 
 /**
- * A loopback server that speaks the Kubernetes API. This first cut serves
- * discovery and `/version` behind bearer-token auth, which is what the health
- * check needs; resources, watch and the simulated controllers grow here.
+ * A loopback server that speaks the Kubernetes API over HTTP, backed by an
+ * {@link ObjectStore}: discovery, CRUD, list with selectors and pagination,
+ * patches, dryRun, watch, Status errors and bearer-token auth.
  */
 export class KubeApiServer {
+  readonly faults: Faults;
+  private readonly watches = new Set<http.ServerResponse>();
+
   private constructor(
     private readonly server: http.Server,
     readonly url: string,
-  ) {}
+    readonly store: ObjectStore,
+    faults: Faults,
+  ) {
+    this.faults = faults;
+  }
 
   static async start(options: KubeApiServerOptions): Promise<KubeApiServer> {
-    const server = http.createServer((req, res) =>
-      handle(options.token, req, res),
-    );
+    const store = options.store ?? new ObjectStore();
+    const faults: Faults = {
+      ...NO_FAULTS,
+      ...options.faults,
+      errorRate: { ...options.faults?.errorRate },
+    };
+    const server = http.createServer();
+    server.keepAliveTimeout = 60_000;
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 0, host, () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    return new KubeApiServer(server, `http://${host}:${port}`);
+    const instance = new KubeApiServer(
+      server,
+      `http://${host}:${port}`,
+      store,
+      faults,
+    );
+    server.on('request', (req, res) =>
+      instance.handle(options.token, req, res),
+    );
+    return instance;
+  }
+
+  /** Ends every open watch now, as a flaky network or an API server restart would. */
+  dropWatches(): void {
+    for (const res of this.watches) res.destroy();
+    this.watches.clear();
   }
 
   async stop(): Promise<void> {
+    this.dropWatches();
     this.server.closeAllConnections();
     await new Promise<void>(resolve => this.server.close(() => resolve()));
   }
-}
 
-function handle(
-  token: string,
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-) {
-  if (req.headers.authorization !== `Bearer ${token}`) {
-    sendStatus(res, 401, 'Unauthorized', 'Unauthorized');
-    return;
+  private async handle(
+    token: string,
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+  ) {
+    try {
+      if (req.headers.authorization !== `Bearer ${token}`) {
+        throw new ApiError(401, 'Unauthorized', 'Unauthorized');
+      }
+      const url = new URL(req.url ?? '/', 'http://sandbox');
+      if (this.faults.latencyMs > 0) await sleep(this.faults.latencyMs);
+      const body = await readBody(req);
+      await this.route(
+        req.method ?? 'GET',
+        url,
+        req.headers['content-type'] ?? '',
+        body,
+        res,
+      );
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (!res.headersSent) sendJson(res, apiError.code, apiError.toStatus());
+      else res.end();
+    }
   }
-  const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
-  if (req.method !== 'GET') {
-    sendStatus(res, 405, 'MethodNotAllowed', `${req.method} is not supported`);
-    return;
-  }
-  switch (path) {
-    case '/version':
-      sendJson(res, 200, SANDBOX_KUBERNETES_VERSION);
-      return;
-    case '/api':
-      sendJson(res, 200, {
+
+  private async route(
+    method: string,
+    url: URL,
+    contentType: string,
+    body: string,
+    res: http.ServerResponse,
+  ) {
+    const path = url.pathname.replace(/\/+$/, '');
+    const q = url.searchParams;
+    if (path === '/version')
+      return sendJson(res, 200, SANDBOX_KUBERNETES_VERSION);
+    if (path === '/healthz' || path === '/readyz' || path === '/livez')
+      return sendText(res, 200, 'ok');
+    if (path === '/api')
+      return sendJson(res, 200, {
         kind: 'APIVersions',
         versions: ['v1'],
-        serverAddressByClientCIDRs: [],
+        serverAddressByClientCIDRs: [
+          { clientCIDR: '0.0.0.0/0', serverAddress: url.host },
+        ],
       });
-      return;
-    case '/apis':
-      sendJson(res, 200, {
-        kind: 'APIGroupList',
-        apiVersion: 'v1',
-        groups: [],
-      });
-      return;
-    case '/api/v1':
-      sendJson(res, 200, {
-        kind: 'APIResourceList',
-        groupVersion: 'v1',
-        resources: [],
-      });
-      return;
-    default:
-      sendStatus(res, 404, 'NotFound', `the server could not find ${path}`);
+    if (path === '/apis') return sendJson(res, 200, this.groupList());
+    if (path === '/_sandbox/faults')
+      return this.faultsEndpoint(method, body, res);
+
+    const m = /^\/(?:api\/(v1)|apis\/([^/]+)\/([^/]+))(?:\/(.*))?$/.exec(path);
+    if (!m)
+      throw new ApiError(
+        404,
+        'NotFound',
+        'the server could not find the requested resource',
+      );
+    const group = m[2] ?? '';
+    const version = m[1] ?? m[3];
+    const rest = m[4] ? m[4].split('/').map(decodeURIComponent) : [];
+    if (rest.length === 0)
+      return sendJson(res, 200, this.resourceList(group, version));
+
+    // [namespaces/{ns}/]{plural}[/{name}[/{subresource}]]
+    let namespace: string | undefined;
+    let parts = rest;
+    if (parts[0] === 'namespaces' && parts.length >= 3) {
+      namespace = parts[1];
+      parts = parts.slice(2);
+    }
+    const [plural, name, subresource] = parts;
+    const type = this.store.type(group, plural, version);
+    if (!type)
+      throw new ApiError(
+        404,
+        'NotFound',
+        'the server could not find the requested resource',
+      );
+    if (subresource && subresource !== 'status')
+      throw new ApiError(
+        404,
+        'NotFound',
+        `the server could not find the requested resource (${subresource})`,
+      );
+    if (!type.namespaced && namespace)
+      throw new ApiError(
+        404,
+        'NotFound',
+        'the server could not find the requested resource',
+      );
+
+    const write = {
+      dryRun: q.get('dryRun') === 'All',
+      fieldManager: q.get('fieldManager') ?? undefined,
+    };
+    const watch = q.get('watch') === 'true' || q.get('watch') === '1';
+    const verb = verbOf(method, name, watch);
+    const rate = this.faults.errorRate[verb] ?? 0;
+    if (rate > 0 && Math.random() < rate)
+      throw new ApiError(
+        500,
+        'InternalError',
+        `Internal error occurred: injected fault (${verb})`,
+      );
+
+    switch (method) {
+      case 'GET':
+        if (name)
+          return sendJson(res, 200, this.store.get(type, namespace, name));
+        if (watch) return this.watch(type, namespace, q, res);
+        return sendJson(res, 200, this.list(type, namespace, q));
+      case 'POST': {
+        if (name)
+          throw new ApiError(
+            405,
+            'MethodNotAllowed',
+            'POST is not supported on a named resource',
+          );
+        const obj = parseObject(body);
+        checkKind(type, obj);
+        if (
+          namespace &&
+          obj.metadata?.namespace &&
+          obj.metadata.namespace !== namespace
+        ) {
+          throw badRequest(
+            'the namespace of the provided object does not match the namespace sent on the request',
+          );
+        }
+        return sendJson(
+          res,
+          201,
+          this.store.create(type, namespace, obj, write),
+        );
+      }
+      case 'PUT': {
+        const obj = parseObject(body);
+        checkKind(type, obj);
+        return sendJson(
+          res,
+          200,
+          this.store.update(type, namespace, name, obj, {
+            ...write,
+            subresource: subresource as 'status' | undefined,
+          }),
+        );
+      }
+      case 'PATCH':
+        return this.patch(
+          type,
+          namespace,
+          name,
+          subresource,
+          contentType,
+          body,
+          write,
+          res,
+        );
+      case 'DELETE':
+        if (!name) return this.deleteCollection(type, namespace, q, res);
+        return sendJson(
+          res,
+          200,
+          this.store.delete(type, namespace, name, write),
+        );
+      default:
+        throw new ApiError(
+          405,
+          'MethodNotAllowed',
+          `${method} is not supported`,
+        );
+    }
   }
+
+  private list(
+    type: ResourceType,
+    namespace: string | undefined,
+    q: URLSearchParams,
+  ) {
+    const all = this.store.list(
+      type,
+      namespace,
+      parseLabelSelector(q.get('labelSelector')),
+      parseFieldSelector(q.get('fieldSelector')),
+    );
+    const limit = Number(q.get('limit') ?? 0);
+    const offset = q.get('continue')
+      ? Number(Buffer.from(q.get('continue')!, 'base64').toString('utf8'))
+      : 0;
+    const items =
+      limit > 0 ? all.slice(offset, offset + limit) : all.slice(offset);
+    const more = limit > 0 && offset + limit < all.length;
+    return {
+      kind: `${type.kind}List`,
+      apiVersion: apiVersionOf(type),
+      metadata: {
+        resourceVersion: this.store.resourceVersion,
+        ...(more
+          ? {
+              continue: Buffer.from(String(offset + limit)).toString('base64'),
+              remainingItemCount: all.length - offset - limit,
+            }
+          : {}),
+      },
+      items,
+    };
+  }
+
+  private watch(
+    type: ResourceType,
+    namespace: string | undefined,
+    q: URLSearchParams,
+    res: http.ServerResponse,
+  ) {
+    const labels = parseLabelSelector(q.get('labelSelector'));
+    const fields = parseFieldSelector(q.get('fieldSelector'));
+    const rvParam = q.get('resourceVersion');
+    const from = rvParam && rvParam !== '0' ? Number(rvParam) : undefined;
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'transfer-encoding': 'chunked',
+    });
+    res.flushHeaders(); // clients wait for headers before reading events
+    const send = (event: { type: string; object: unknown }) =>
+      res.write(`${JSON.stringify(event)}\n`);
+
+    if (from !== undefined && from < this.store.oldestResumable) {
+      // Too old to resume: the client must list again (informers do).
+      send({
+        type: 'ERROR',
+        object: new ApiError(
+          410,
+          'Expired',
+          `too old resource version: ${from} (${this.store.oldestResumable})`,
+        ).toStatus(),
+      });
+      res.end();
+      return;
+    }
+    if (from === undefined) {
+      for (const object of this.store.list(type, namespace, labels, fields))
+        send({ type: 'ADDED', object });
+    }
+    this.watches.add(res);
+    const stop = this.store.watch(
+      {
+        typeKey: typeKeyOf(type),
+        namespace: type.namespaced ? namespace : undefined,
+        labels,
+        fields,
+        send: (e: WatchEvent) => send({ type: e.type, object: e.object }),
+      },
+      from,
+    );
+    const timers: NodeJS.Timeout[] = [];
+    const end = () => {
+      stop();
+      timers.forEach(clearTimeout);
+      this.watches.delete(res);
+      if (!res.writableEnded) res.end();
+    };
+    const timeout = Number(q.get('timeoutSeconds') ?? 0);
+    if (timeout > 0) timers.push(setTimeout(end, timeout * 1000));
+    if (this.faults.dropWatchesAfterMs > 0)
+      timers.push(
+        setTimeout(() => res.destroy(), this.faults.dropWatchesAfterMs),
+      );
+    res.on('close', end);
+  }
+
+  private patch(
+    type: ResourceType,
+    namespace: string | undefined,
+    name: string,
+    subresource: string | undefined,
+    contentType: string,
+    body: string,
+    write: { dryRun: boolean; fieldManager?: string },
+    res: http.ServerResponse,
+  ) {
+    const media = contentType.split(';')[0].trim();
+    const isApply = media === 'application/apply-patch+yaml';
+    if (isApply && !write.fieldManager)
+      throw badRequest('fieldManager is required for apply requests');
+    let current: any;
+    try {
+      current = this.store.get(type, namespace, name);
+    } catch (error) {
+      // Server-side apply creates what does not exist yet.
+      if (isApply && error instanceof ApiError && error.code === 404) {
+        const obj = parseApply(body);
+        checkKind(type, obj);
+        return sendJson(
+          res,
+          201,
+          this.store.create(
+            type,
+            namespace,
+            { ...obj, metadata: { ...obj.metadata, name } },
+            write,
+          ),
+        );
+      }
+      throw error;
+    }
+    let next: any;
+    switch (media) {
+      case 'application/merge-patch+json':
+        next = mergePatch(current, parseObject(body));
+        break;
+      case 'application/strategic-merge-patch+json':
+        next = strategicMergePatch(current, parseObject(body));
+        break;
+      case 'application/json-patch+json':
+        next = jsonPatch(current, parseJson(body));
+        break;
+      case 'application/apply-patch+yaml': {
+        const applied = parseApply(body);
+        checkKind(type, applied);
+        next = mergePatch(current, applied);
+        break;
+      }
+      default:
+        throw new ApiError(
+          415,
+          'UnsupportedMediaType',
+          'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/strategic-merge-patch+json',
+        );
+    }
+    // A patch conflicts only when it names a resourceVersion that is stale.
+    if (next.metadata?.resourceVersion === current.metadata.resourceVersion)
+      delete next.metadata.resourceVersion;
+    return sendJson(
+      res,
+      200,
+      this.store.update(type, namespace, name, next, {
+        ...write,
+        subresource: subresource as 'status' | undefined,
+      }),
+    );
+  }
+
+  private deleteCollection(
+    type: ResourceType,
+    namespace: string | undefined,
+    q: URLSearchParams,
+    res: http.ServerResponse,
+  ) {
+    const items = this.store.list(
+      type,
+      namespace,
+      parseLabelSelector(q.get('labelSelector')),
+      parseFieldSelector(q.get('fieldSelector')),
+    );
+    for (const item of items)
+      this.store.delete(type, item.metadata.namespace, item.metadata.name);
+    sendJson(res, 200, {
+      kind: `${type.kind}List`,
+      apiVersion: apiVersionOf(type),
+      metadata: { resourceVersion: this.store.resourceVersion },
+      items,
+    });
+  }
+
+  /** `PUT /_sandbox/faults` changes fault injection at run time (`dropWatchesNow: true` drops watches). */
+  private faultsEndpoint(
+    method: string,
+    body: string,
+    res: http.ServerResponse,
+  ) {
+    if (method === 'PUT') {
+      const { dropWatchesNow, ...next } = parseObject(body);
+      Object.assign(this.faults, {
+        ...next,
+        errorRate: { ...this.faults.errorRate, ...next.errorRate },
+      });
+      if (dropWatchesNow) this.dropWatches();
+    }
+    sendJson(res, 200, this.faults);
+  }
+
+  private groupList() {
+    const groups = new Map<string, string[]>();
+    for (const t of this.store.allTypes()) {
+      if (!t.group) continue;
+      const versions = groups.get(t.group) ?? [];
+      if (!versions.includes(t.version)) versions.push(t.version);
+      groups.set(t.group, versions);
+    }
+    return {
+      kind: 'APIGroupList',
+      apiVersion: 'v1',
+      groups: [...groups.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, versions]) => ({
+          name,
+          versions: versions.map(version => ({
+            groupVersion: `${name}/${version}`,
+            version,
+          })),
+          preferredVersion: {
+            groupVersion: `${name}/${versions[0]}`,
+            version: versions[0],
+          },
+        })),
+    };
+  }
+
+  private resourceList(group: string, version: string) {
+    const types = this.store
+      .allTypes()
+      .filter(t => t.group === group && t.version === version);
+    if (types.length === 0 && group !== '')
+      throw new ApiError(
+        404,
+        'NotFound',
+        'the server could not find the requested resource',
+      );
+    const verbs = [
+      'create',
+      'delete',
+      'deletecollection',
+      'get',
+      'list',
+      'patch',
+      'update',
+      'watch',
+    ];
+    return {
+      kind: 'APIResourceList',
+      apiVersion: 'v1',
+      groupVersion: group ? `${group}/${version}` : version,
+      resources: types.flatMap(t => [
+        {
+          name: t.plural,
+          singularName: t.singular,
+          namespaced: t.namespaced,
+          kind: t.kind,
+          verbs,
+          ...(t.shortNames ? { shortNames: t.shortNames } : {}),
+        },
+        ...(t.statusSubresource
+          ? [
+              {
+                name: `${t.plural}/status`,
+                singularName: '',
+                namespaced: t.namespaced,
+                kind: t.kind,
+                verbs: ['get', 'patch', 'update'],
+              },
+            ]
+          : []),
+      ]),
+    };
+  }
+}
+
+function verbOf(
+  method: string,
+  name: string | undefined,
+  watch: boolean,
+): Verb {
+  switch (method) {
+    case 'GET':
+      if (name) return 'get';
+      return watch ? 'watch' : 'list';
+    case 'POST':
+      return 'create';
+    case 'PUT':
+      return 'update';
+    case 'PATCH':
+      return 'patch';
+    default:
+      return 'delete';
+  }
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof SelectorError || error instanceof PatchError)
+    return badRequest(error.message);
+  return new ApiError(
+    500,
+    'InternalError',
+    `Internal error occurred: ${(error as Error).message}`,
+  );
+}
+
+function checkKind(type: ResourceType, obj: any) {
+  if (obj.kind && obj.kind !== type.kind) {
+    throw badRequest(
+      `the kind of the object (${obj.kind}) does not match the kind of the URL (${type.kind})`,
+    );
+  }
+  if (obj.apiVersion && obj.apiVersion !== apiVersionOf(type)) {
+    throw badRequest(
+      `the API version of the object (${
+        obj.apiVersion
+      }) does not match the URL (${apiVersionOf(type)})`,
+    );
+  }
+}
+
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body || 'null');
+  } catch (error) {
+    throw badRequest(
+      `the request body is not valid JSON: ${(error as Error).message}`,
+    );
+  }
+}
+
+function parseObject(body: string): any {
+  const value = parseJson(body);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw badRequest('the request body must be a JSON object');
+  return value;
+}
+
+/** Apply patches are YAML (JSON is YAML too). */
+function parseApply(body: string): any {
+  let value: unknown;
+  try {
+    value = parseYaml(body);
+  } catch (error) {
+    throw badRequest(
+      `the apply patch is not valid YAML: ${(error as Error).message}`,
+    );
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw badRequest('an apply patch must be an object');
+  return value;
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', c => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
 }
 
 function sendJson(res: http.ServerResponse, code: number, body: unknown) {
@@ -96,20 +648,11 @@ function sendJson(res: http.ServerResponse, code: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-/** Errors are Kubernetes `Status` objects, as real API servers send them. */
-function sendStatus(
-  res: http.ServerResponse,
-  code: number,
-  reason: string,
-  message: string,
-) {
-  sendJson(res, code, {
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message,
-    reason,
-    code,
-  });
+function sendText(res: http.ServerResponse, code: number, text: string) {
+  res.writeHead(code, { 'content-type': 'text/plain' });
+  res.end(text);
+}
+
+function sleep(ms: number) {
+  return new Promise(resolve => setTimeout(resolve, ms));
 }
