@@ -10,6 +10,8 @@ export interface Config {
       gitPort?: number;
       /** Bearer token the sandbox API server accepts (a development value, not a secret). */
       token?: string;
+      /** Time a CAPI Cluster takes from Pending to Provisioned, in milliseconds (default 3000). */
+      provisioningDelayMs?: number;
       /** Folder whose files seed the sandbox fleet repository, relative to the backend's working directory. */
       fleetSeedDir?: string;
     };

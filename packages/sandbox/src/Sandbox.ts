@@ -1,22 +1,45 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ArgoCdController } from './controllers/ArgoCdController';
+import { CapiController } from './controllers/CapiController';
+import { FleetRepoReader } from './git/FleetRepoReader';
 import { GitHttpServer } from './git/GitHttpServer';
 import { createFleetRepository } from './git/createFleetRepository';
+import { sandboxCrds } from './kube/crds';
+import { Faults } from './kube/Faults';
 import { KubeApiServer } from './kube/KubeApiServer';
+import { kubeconfigYaml } from './kube/kubeconfig';
 
 export interface SandboxOptions {
-  /** Bearer token of the management cluster's API server. */
-  token: string;
-  /** Folder whose files seed the fleet repository. */
-  fleetSeedDir: string;
+  /** Bearer token of the management cluster's API server; random when absent. */
+  token?: string;
+  /** Folder whose files seed the fleet repository (`examples/fleet`); an empty repository when absent. */
+  fleetSeedDir?: string;
   fleetBranch?: string;
+  /** Basic-auth credentials the Git server demands; none when absent. */
+  gitCredentials?: { username: string; password: string };
   /** Ports; 0 or absent picks free ones (what tests want). */
   apiServerPort?: number;
   gitPort?: number;
+  /** Fault injection on the management cluster's API server. */
+  faults?: Partial<Faults>;
+  /** Time a CAPI Cluster takes from Pending to Provisioned. Default 3 s. */
+  provisioningDelayMs?: number;
+  /** How often simulated ArgoCD looks for new commits. Default 1 s. */
+  argocdResyncMs?: number;
+  /** Namespace of ArgoCD. Default `argocd`. */
+  argocdNamespace?: string;
 }
 
-/** The sandbox management cluster and its fleet repository, all on loopback. */
+/**
+ * The sandbox management cluster and its fleet repository, all on loopback:
+ * a Kubernetes API with the CAPI and ArgoCD CRDs, simulated CAPI and ArgoCD
+ * controllers, one API server per provisioned workload cluster, and the fleet
+ * repository over smart HTTP. A development and test tool, never a production
+ * dependency.
+ */
 export class Sandbox {
   private constructor(
     readonly apiServer: KubeApiServer,
@@ -24,45 +47,139 @@ export class Sandbox {
     /** Clone URL of the fleet repository. */
     readonly fleetRepoUrl: string,
     readonly fleetBranch: string,
+    /** A kubeconfig for the management cluster, for kubectl and client-node. */
+    readonly kubeconfigPath: string,
+    readonly token: string,
+    /** API servers by URL: the management cluster's and every workload cluster's. */
+    readonly servers: Map<string, KubeApiServer>,
+    private readonly capi: CapiController,
+    private readonly argocd: ArgoCdController,
     private readonly workDir: string,
   ) {}
 
-  static async start(options: SandboxOptions): Promise<Sandbox> {
+  static async start(options: SandboxOptions = {}): Promise<Sandbox> {
     const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'arlon-sandbox-'));
+    const token = options.token ?? randomBytes(16).toString('hex');
     const fleetBranch = options.fleetBranch ?? 'main';
-    const started: Array<{ stop(): Promise<void> }> = [];
+    const argocdNamespace = options.argocdNamespace ?? 'argocd';
+    const started: Array<{ stop(): unknown }> = [];
     try {
-      await createFleetRepository({
+      const seedDir =
+        options.fleetSeedDir && (await exists(options.fleetSeedDir))
+          ? options.fleetSeedDir
+          : await emptySeed(workDir);
+      const bare = await createFleetRepository({
         projectRoot: workDir,
         name: 'fleet',
         branch: fleetBranch,
-        seedDir: options.fleetSeedDir,
+        seedDir,
       });
       const gitServer = await GitHttpServer.start({
         projectRoot: workDir,
         port: options.gitPort,
+        credentials: options.gitCredentials,
       });
       started.push(gitServer);
       const apiServer = await KubeApiServer.start({
-        token: options.token,
+        token,
         port: options.apiServerPort,
+        faults: options.faults,
       });
+      started.push(apiServer);
+
+      const store = apiServer.store;
+      const crdType = store.type(
+        'apiextensions.k8s.io',
+        'customresourcedefinitions',
+      )!;
+      for (const crd of sandboxCrds()) store.create(crdType, undefined, crd);
+      const nsType = store.type('', 'namespaces')!;
+      for (const ns of [argocdNamespace, 'capi-system'])
+        store.create(nsType, undefined, { metadata: { name: ns } });
+      store.create(store.type('argoproj.io', 'appprojects')!, argocdNamespace, {
+        metadata: { name: 'default' },
+        spec: {
+          sourceRepos: ['*'],
+          destinations: [{ server: '*', namespace: '*' }],
+          clusterResourceWhitelist: [{ group: '*', kind: '*' }],
+        },
+      });
+
+      const servers = new Map<string, KubeApiServer>([
+        [apiServer.url, apiServer],
+      ]);
+      const capi = new CapiController(store, {
+        provisioningDelayMs: options.provisioningDelayMs ?? 3000,
+        onWorkloadServer: (url, server) =>
+          server ? servers.set(url, server) : servers.delete(url),
+      });
+      started.push(capi);
+      const fleetRepoUrl = `${gitServer.url}/fleet.git`;
+      const argocd = new ArgoCdController({
+        namespace: argocdNamespace,
+        fleetRepoUrl,
+        reader: new FleetRepoReader(bare),
+        management: apiServer,
+        servers,
+        resyncMs: options.argocdResyncMs ?? 1000,
+      });
+      started.push(argocd);
+      capi.start();
+      argocd.start();
+
+      const kubeconfigPath = path.join(workDir, 'kubeconfig');
+      await fs.writeFile(
+        kubeconfigPath,
+        kubeconfigYaml('arlon-sandbox', apiServer.url, token),
+        { mode: 0o600 },
+      );
       return new Sandbox(
         apiServer,
         gitServer,
-        `${gitServer.url}/fleet.git`,
+        fleetRepoUrl,
         fleetBranch,
+        kubeconfigPath,
+        token,
+        servers,
+        capi,
+        argocd,
         workDir,
       );
     } catch (error) {
-      await Promise.all(started.map(s => s.stop()));
+      for (const s of started.reverse()) await s.stop();
       await fs.rm(workDir, { recursive: true, force: true });
       throw error;
     }
   }
 
+  /** Resolves when simulated ArgoCD has nothing left to do. */
+  settled(): Promise<void> {
+    return this.argocd.idle();
+  }
+
   async stop(): Promise<void> {
+    this.argocd.stop();
+    await this.capi.stop();
     await Promise.all([this.apiServer.stop(), this.gitServer.stop()]);
     await fs.rm(this.workDir, { recursive: true, force: true });
   }
+}
+
+/** Starts a sandbox; the handle's `stop()` tears everything down. */
+export function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
+  return Sandbox.start(options);
+}
+
+async function exists(dir: string) {
+  return fs.stat(dir).then(
+    s => s.isDirectory(),
+    () => false,
+  );
+}
+
+async function emptySeed(workDir: string): Promise<string> {
+  const dir = path.join(workDir, 'empty-seed');
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, 'README.md'), '# Fleet repository\n');
+  return dir;
 }

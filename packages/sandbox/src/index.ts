@@ -1,14 +1,20 @@
 /**
  * The sandbox management cluster: a development and test stand-in for a real
- * Kubernetes management cluster and fleet Git host. Never a production dependency.
+ * Kubernetes management cluster (with Cluster API and ArgoCD) and fleet Git
+ * host. Never a production dependency.
  *
  * @packageDocumentation
  */
-export { Sandbox, type SandboxOptions } from './Sandbox';
+export { Sandbox, startSandbox, type SandboxOptions } from './Sandbox';
 export {
   KubeApiServer,
   SANDBOX_KUBERNETES_VERSION,
+  type KubeApiServerOptions,
 } from './kube/KubeApiServer';
+export { ObjectStore } from './kube/ObjectStore';
+export type { Faults } from './kube/Faults';
+export { kubeConfigFor } from './kube/kubeConfigFor';
+export { kubeconfigYaml } from './kube/kubeconfig';
 export { GitHttpServer } from './git/GitHttpServer';
 export { createFleetRepository } from './git/createFleetRepository';
 export { sandboxModule as default } from './sandboxModule';

@@ -30,6 +30,9 @@ export const sandboxModule = createBackendModule({
           apiServerPort: sandboxConfig.getNumber('apiServerPort'),
           gitPort: sandboxConfig.getNumber('gitPort'),
           fleetSeedDir: path.resolve(sandboxConfig.getString('fleetSeedDir')),
+          provisioningDelayMs: sandboxConfig.getOptionalNumber(
+            'provisioningDelayMs',
+          ),
         });
         logger.info(
           `Sandbox management cluster at ${sandbox.apiServer.url}, fleet repository at ${sandbox.fleetRepoUrl} (development only)`,

@@ -51,6 +51,7 @@ export class KubeApiServer {
   private readonly watches = new Set<http.ServerResponse>();
 
   private constructor(
+    private readonly token: string,
     private readonly server: http.Server,
     readonly url: string,
     readonly store: ObjectStore,
@@ -75,6 +76,7 @@ export class KubeApiServer {
     });
     const { port } = server.address() as AddressInfo;
     const instance = new KubeApiServer(
+      options.token,
       server,
       `http://${host}:${port}`,
       store,
@@ -84,6 +86,11 @@ export class KubeApiServer {
       instance.handle(options.token, req, res),
     );
     return instance;
+  }
+
+  /** Whether a client presenting `token` would be let in (ArgoCD's cluster Secrets are checked so). */
+  acceptsToken(token: string | undefined): boolean {
+    return token === this.token;
   }
 
   /** Ends every open watch now, as a flaky network or an API server restart would. */

@@ -57,6 +57,8 @@ export class ObjectStore {
   private readonly history: WatchEvent[] = [];
   private readonly watchers = new Set<Watcher>();
   private rv = 1;
+  private readonly pending: WatchEvent[] = [];
+  private delivering = false;
 
   /** `historyLimit`: changes kept for resuming watches; older ones answer 410 Gone, as after etcd compaction. */
   constructor(private readonly historyLimit = HISTORY) {
@@ -395,8 +397,19 @@ export class ObjectStore {
     this.history.push(event);
     if (this.history.length > this.historyLimit)
       this.history.splice(0, this.history.length - this.historyLimit);
-    for (const watcher of this.watchers)
-      if (this.wants(watcher, event)) watcher.send(event);
+    // A watcher may write in response (controllers do); queue those events so
+    // every watcher still sees all events in resourceVersion order.
+    this.pending.push(event);
+    if (this.delivering) return;
+    this.delivering = true;
+    try {
+      for (let next = this.pending.shift(); next; next = this.pending.shift()) {
+        for (const watcher of [...this.watchers])
+          if (this.wants(watcher, next)) watcher.send(next);
+      }
+    } finally {
+      this.delivering = false;
+    }
   }
 
   private wants(watcher: Watcher, event: WatchEvent): boolean {

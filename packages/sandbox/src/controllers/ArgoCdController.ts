@@ -1,0 +1,792 @@
+import { FleetRepoReader } from '../git/FleetRepoReader';
+import { KubeApiServer } from '../kube/KubeApiServer';
+import { ObjectStore, WatchEvent } from '../kube/ObjectStore';
+import { mergePatch } from '../kube/patch';
+import { parse } from 'yaml';
+import { renderTemplate } from './goTemplate';
+import { renderSource, UnrenderableSource } from './renderSource';
+
+export const IN_CLUSTER = 'https://kubernetes.default.svc';
+const TRACKING_LABEL = 'app.kubernetes.io/instance';
+const RESOURCES_FINALIZERS = [
+  'resources-finalizer.argocd.argoproj.io',
+  'resources-finalizer.argocd.argoproj.io/foreground',
+  'resources-finalizer.argocd.argoproj.io/background',
+];
+
+export interface ArgoCdControllerOptions {
+  namespace: string;
+  /** The fleet repository's clone URL and the bare repository behind it. */
+  fleetRepoUrl: string;
+  reader: FleetRepoReader;
+  /** The management cluster's API server (destination `in-cluster`). */
+  management: KubeApiServer;
+  /** API servers by URL: how cluster Secrets' `server` reaches a workload cluster. */
+  servers: Map<string, KubeApiServer>;
+  /** How often to look for new commits and re-check every Application. */
+  resyncMs: number;
+}
+
+/**
+ * A stand-in for ArgoCD's application and ApplicationSet controllers. It
+ * turns ApplicationSets (list, clusters and matrix generators) into
+ * Applications, renders Applications whose source is a plain YAML directory or
+ * a kustomization in the fleet repository, applies them to their destination
+ * with automated sync and prune, reports sync, health and resources, and
+ * honours the resources finalizer on deletion. What it cannot render (Helm,
+ * other repositories) gets an honest ComparisonError condition.
+ */
+export class ArgoCdController {
+  private readonly queue = new Set<string>();
+  private readonly appsets = new Set<string>();
+  private running = false;
+  private stopped = false;
+  private timer?: NodeJS.Timeout;
+  private readonly unsubscribe: Array<() => void> = [];
+  private lastHead = '';
+
+  constructor(private readonly options: ArgoCdControllerOptions) {}
+
+  private get store(): ObjectStore {
+    return this.options.management.store;
+  }
+
+  start() {
+    const watch = (typeKey: string, send: (e: WatchEvent) => void) =>
+      this.unsubscribe.push(
+        this.store.watch(
+          {
+            typeKey,
+            namespace: this.options.namespace,
+            labels: [],
+            fields: [],
+            send,
+          },
+          undefined,
+        ),
+      );
+    watch(
+      'argoproj.io/applications',
+      e => e.type !== 'DELETED' && this.enqueueApp(e.object.metadata.name),
+    );
+    watch('argoproj.io/applicationsets', e =>
+      this.enqueueAppSet(e.object.metadata.name),
+    );
+    watch('/secrets', e => {
+      if (
+        e.object.metadata.labels?.['argocd.argoproj.io/secret-type'] ===
+        'cluster'
+      )
+        this.enqueueAll();
+    });
+    this.enqueueAll();
+    this.timer = setInterval(() => void this.resync(), this.options.resyncMs);
+  }
+
+  stop() {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.unsubscribe.forEach(u => u());
+  }
+
+  /** Resolves once nothing is queued or running: for tests and `startSandbox`. */
+  async idle(): Promise<void> {
+    while (this.running || this.queue.size || this.appsets.size)
+      await new Promise(r => setTimeout(r, 10));
+  }
+
+  private async resync() {
+    try {
+      const head = await this.options.reader.resolve('HEAD');
+      if (head !== this.lastHead) {
+        this.lastHead = head;
+        this.enqueueAll();
+      }
+    } catch {
+      // an empty repository: nothing to do
+    }
+  }
+
+  private enqueueAll() {
+    for (const a of this.list('applicationsets'))
+      this.enqueueAppSet(a.metadata.name);
+    for (const a of this.list('applications')) this.enqueueApp(a.metadata.name);
+  }
+
+  private enqueueApp(name: string) {
+    this.queue.add(name);
+    this.kick();
+  }
+
+  private enqueueAppSet(name: string) {
+    this.appsets.add(name);
+    this.kick();
+  }
+
+  private kick() {
+    if (this.running || this.stopped) return;
+    this.running = true;
+    setImmediate(() => void this.drain());
+  }
+
+  private async drain() {
+    try {
+      while (!this.stopped && (this.appsets.size || this.queue.size)) {
+        for (const name of [...this.appsets]) {
+          this.appsets.delete(name);
+          this.reconcileAppSet(name);
+        }
+        for (const name of [...this.queue]) {
+          this.queue.delete(name);
+          await this.reconcileApp(name).catch(() => {});
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  // ---- ApplicationSets ----
+
+  private reconcileAppSet(name: string) {
+    const appset = this.find('applicationsets', name);
+    const appType = this.type('applications');
+    const owned = this.list('applications').filter(a =>
+      a.metadata.ownerReferences?.some(
+        (o: any) => o.kind === 'ApplicationSet' && o.name === name,
+      ),
+    );
+    if (!appset || appset.metadata.deletionTimestamp) {
+      for (const app of owned)
+        this.store.delete(appType, this.options.namespace, app.metadata.name);
+      return;
+    }
+    const goTemplate = !!appset.spec.goTemplate;
+    let desired: any[];
+    try {
+      desired = this.generate(appset.spec.generators ?? []).map(params =>
+        this.renderApp(appset, params, goTemplate),
+      );
+    } catch (error) {
+      this.setAppSetStatus(
+        appset,
+        'False',
+        'ApplicationGenerationFromParamsError',
+        (error as Error).message,
+      );
+      return;
+    }
+    const names = new Set(desired.map(a => a.metadata.name));
+    for (const app of desired) {
+      const existing = this.find('applications', app.metadata.name);
+      if (!existing) this.store.create(appType, this.options.namespace, app);
+      else if (
+        JSON.stringify(existing.spec) !== JSON.stringify(app.spec) ||
+        JSON.stringify(existing.metadata.labels) !==
+          JSON.stringify(app.metadata.labels)
+      ) {
+        this.store.update(appType, this.options.namespace, app.metadata.name, {
+          ...existing,
+          metadata: { ...existing.metadata, labels: app.metadata.labels },
+          spec: app.spec,
+        });
+      }
+    }
+    for (const app of owned)
+      if (!names.has(app.metadata.name))
+        this.store.delete(appType, this.options.namespace, app.metadata.name);
+    this.setAppSetStatus(
+      appset,
+      'True',
+      'ApplicationSetUpToDate',
+      `All applications have been generated successfully (${desired.length})`,
+    );
+  }
+
+  private generate(generators: any[]): Array<Record<string, unknown>> {
+    return generators.flatMap(g => this.generateOne(g));
+  }
+
+  private generateOne(g: any): Array<Record<string, unknown>> {
+    if (g.list) return (g.list.elements ?? []).map((e: any) => ({ ...e }));
+    if (g.clusters) return this.clusterParams(g.clusters.selector);
+    if (g.matrix) {
+      const [a, b]: Array<Array<Record<string, unknown>>> = (
+        g.matrix.generators ?? []
+      ).map((child: any) => this.generateOne(child));
+      if (!a || !b)
+        throw new Error('a matrix generator needs two child generators');
+      return a.flatMap(pa => b.map(pb => ({ ...pa, ...pb })));
+    }
+    throw new Error(
+      `the sandbox supports list, clusters and matrix generators, not ${Object.keys(
+        g,
+      ).join(', ')}`,
+    );
+  }
+
+  private clusterParams(selector: any): Array<Record<string, unknown>> {
+    return this.clusterSecrets()
+      .filter(s => matchesSelector(selector, s.metadata.labels ?? {}))
+      .map(s => {
+        const data = decode(s.data);
+        return {
+          name: data.name,
+          nameNormalized: data.name.toLowerCase().replace(/[^a-z0-9-.]/g, '-'),
+          server: data.server,
+          project: data.project ?? '',
+          metadata: {
+            labels: s.metadata.labels ?? {},
+            annotations: s.metadata.annotations ?? {},
+          },
+        };
+      });
+  }
+
+  private renderApp(
+    appset: any,
+    params: Record<string, unknown>,
+    goTemplate: boolean,
+  ) {
+    const flat = goTemplate ? params : flatten(params);
+    const render = (node: any): any => {
+      if (typeof node === 'string')
+        return renderTemplate(node, flat, goTemplate);
+      if (Array.isArray(node)) return node.map(render);
+      if (node && typeof node === 'object')
+        return Object.fromEntries(
+          Object.entries(node).map(([k, v]) => [k, render(v)]),
+        );
+      return node;
+    };
+    let app: any = render(appset.spec.template);
+    if (appset.spec.templatePatch) {
+      const patch = parse(
+        renderTemplate(appset.spec.templatePatch, flat, goTemplate),
+      );
+      if (patch) app = mergePatch(app, patch);
+    }
+    app.apiVersion = 'argoproj.io/v1alpha1';
+    app.kind = 'Application';
+    app.metadata = {
+      ...app.metadata,
+      namespace: this.options.namespace,
+      ownerReferences: [
+        {
+          apiVersion: 'argoproj.io/v1alpha1',
+          kind: 'ApplicationSet',
+          name: appset.metadata.name,
+          uid: appset.metadata.uid,
+          controller: true,
+          blockOwnerDeletion: true,
+        },
+      ],
+    };
+    return app;
+  }
+
+  private setAppSetStatus(
+    appset: any,
+    status: 'True' | 'False',
+    reason: string,
+    message: string,
+  ) {
+    const conditions = [
+      {
+        type: status === 'True' ? 'ResourcesUpToDate' : 'ErrorOccurred',
+        status,
+        reason,
+        message,
+      },
+    ];
+    if (
+      JSON.stringify(appset.status?.conditions?.map(stripTime)) ===
+      JSON.stringify(conditions)
+    )
+      return;
+    const stamped = conditions.map(c => ({ ...c, lastTransitionTime: now() }));
+    this.store.update(
+      this.type('applicationsets'),
+      this.options.namespace,
+      appset.metadata.name,
+      { ...appset, status: { conditions: stamped } },
+    );
+  }
+
+  // ---- Applications ----
+
+  private async reconcileApp(name: string) {
+    const app = this.find('applications', name);
+    if (!app) return;
+    const target = this.destination(app.spec.destination);
+
+    if (app.metadata.deletionTimestamp) {
+      const finalizers: string[] = app.metadata.finalizers ?? [];
+      if (target && finalizers.some(f => RESOURCES_FINALIZERS.includes(f))) {
+        for (const r of app.status?.resources ?? [])
+          this.deleteLive(target.store, r);
+      }
+      this.write(app, {
+        metadata: {
+          finalizers: finalizers.filter(f => !RESOURCES_FINALIZERS.includes(f)),
+        },
+      });
+      return;
+    }
+
+    const sources: any[] =
+      app.spec.sources ?? (app.spec.source ? [app.spec.source] : []);
+    const main = sources.find(s => !s.ref);
+    if (!main) {
+      this.setAppStatus(app, {
+        condition: ['InvalidSpecError', 'the Application has no source'],
+      });
+      return;
+    }
+    if (main.helm || main.chart) {
+      this.setAppStatus(app, {
+        condition: [
+          'ComparisonError',
+          `${main.repoURL} ${
+            main.path ?? main.chart
+          }: the sandbox does not render Helm charts; ArgoCD would (sync and health are unknown here)`,
+        ],
+      });
+      return;
+    }
+    if (main.repoURL !== this.options.fleetRepoUrl) {
+      this.setAppStatus(app, {
+        condition: [
+          'ComparisonError',
+          `${main.repoURL}: the sandbox only reads its own fleet repository (${this.options.fleetRepoUrl})`,
+        ],
+      });
+      return;
+    }
+    if (!target) {
+      this.setAppStatus(app, {
+        condition: [
+          'InvalidSpecError',
+          `Unable to find destination cluster: ${
+            app.spec.destination?.name ?? app.spec.destination?.server
+          }`,
+        ],
+      });
+      return;
+    }
+
+    let commit: string;
+    let desired: any[];
+    try {
+      commit = await this.options.reader.resolve(main.targetRevision ?? 'HEAD');
+      desired = renderSource(
+        await this.options.reader.files(commit),
+        main.path ?? '',
+        !!main.directory?.recurse,
+      );
+    } catch (error) {
+      const message =
+        error instanceof UnrenderableSource
+          ? error.message
+          : `unable to resolve '${main.targetRevision}': ${
+              (error as Error).message.split('\n')[0]
+            }`;
+      this.setAppStatus(app, { condition: ['ComparisonError', message] });
+      return;
+    }
+
+    const destNs: string = app.spec.destination?.namespace ?? 'default';
+    for (const o of desired) {
+      const type = target.store.typeForKind(o.apiVersion, o.kind);
+      if (type?.namespaced && !o.metadata.namespace)
+        o.metadata.namespace = destNs;
+      o.metadata.labels = {
+        ...o.metadata.labels,
+        [TRACKING_LABEL]: app.metadata.name,
+      };
+    }
+    const automated = app.spec.syncPolicy?.automated;
+    const requested = !!app.operation?.sync;
+    let syncError: string | undefined;
+    if (automated || requested) {
+      syncError = this.apply(target.store, desired, destNs, app);
+      if (!syncError && (automated?.prune || app.operation?.sync?.prune))
+        this.prune(target.store, desired, app);
+    }
+    const resources = desired.map(o => this.resourceStatus(target.store, o));
+    const synced = !syncError && resources.every(r => r.status === 'Synced');
+    const health = worstHealth(resources.map(r => r.health.status));
+    this.setAppStatus(app, {
+      sync: synced ? 'Synced' : 'OutOfSync',
+      health,
+      revision: commit,
+      resources,
+      condition: syncError ? ['SyncError', syncError] : undefined,
+      operated: automated || requested ? operationPhase(syncError) : undefined,
+      clearOperation: requested,
+    });
+  }
+
+  /** Creates or updates every desired object; returns an error message, or undefined. */
+  private apply(
+    store: ObjectStore,
+    desired: any[],
+    destNs: string,
+    app: any,
+  ): string | undefined {
+    if (
+      (app.spec.syncPolicy?.syncOptions ?? []).includes('CreateNamespace=true')
+    ) {
+      const nsType = store.type('', 'namespaces')!;
+      for (const ns of new Set([
+        destNs,
+        ...desired.map(o => o.metadata.namespace).filter(Boolean),
+      ])) {
+        try {
+          store.create(nsType, undefined, { metadata: { name: ns } });
+        } catch {
+          // exists
+        }
+      }
+    }
+    for (const o of desired) {
+      const type = store.typeForKind(o.apiVersion, o.kind);
+      if (!type)
+        return `The Kubernetes API could not find ${o.kind}.${
+          o.apiVersion.split('/')[0]
+        } for requested resource ${o.metadata.namespace ?? ''}/${
+          o.metadata.name
+        }. Make sure the CRD is installed on the destination cluster.`;
+      try {
+        const live = store.get(type, o.metadata.namespace, o.metadata.name);
+        const next = mergePatch(live, o) as any;
+        if (JSON.stringify(next) !== JSON.stringify(live))
+          store.update(type, o.metadata.namespace, o.metadata.name, {
+            ...next,
+            metadata: { ...next.metadata, resourceVersion: undefined },
+          });
+      } catch (error: any) {
+        if (error?.code !== 404)
+          return `${o.kind} ${o.metadata.name}: ${error.message}`;
+        try {
+          store.create(type, o.metadata.namespace, o);
+        } catch (createError: any) {
+          return `${o.kind} ${o.metadata.name}: ${createError.message}`;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  private prune(store: ObjectStore, desired: any[], app: any) {
+    const want = new Set(desired.map(key));
+    for (const r of app.status?.resources ?? []) {
+      if (
+        !want.has(
+          key({
+            apiVersion: r.group ? `${r.group}/${r.version}` : r.version,
+            kind: r.kind,
+            metadata: { namespace: r.namespace, name: r.name },
+          }),
+        )
+      )
+        this.deleteLive(store, r);
+    }
+  }
+
+  private deleteLive(store: ObjectStore, r: any) {
+    const type = store.typeForKind(
+      r.group ? `${r.group}/${r.version}` : r.version,
+      r.kind,
+    );
+    if (!type) return;
+    try {
+      store.delete(type, r.namespace, r.name);
+    } catch {
+      // already gone
+    }
+  }
+
+  private resourceStatus(store: ObjectStore, o: any) {
+    const [group, version] = o.apiVersion.includes('/')
+      ? o.apiVersion.split('/')
+      : ['', o.apiVersion];
+    const base = {
+      group,
+      version,
+      kind: o.kind,
+      namespace: o.metadata.namespace ?? '',
+      name: o.metadata.name,
+    };
+    const type = store.typeForKind(o.apiVersion, o.kind);
+    let live: any;
+    try {
+      live = type && store.get(type, o.metadata.namespace, o.metadata.name);
+    } catch {
+      live = undefined;
+    }
+    if (!live)
+      return { ...base, status: 'OutOfSync', health: { status: 'Missing' } };
+    const synced = contains(live, o);
+    return {
+      ...base,
+      status: synced ? 'Synced' : 'OutOfSync',
+      health: { status: healthOf(live) },
+    };
+  }
+
+  private setAppStatus(
+    app: any,
+    s: {
+      sync?: string;
+      health?: string;
+      revision?: string;
+      resources?: any[];
+      condition?: [string, string];
+      operated?: 'Succeeded' | 'Failed';
+      clearOperation?: boolean;
+    },
+  ) {
+    const status = {
+      sync: {
+        status: s.sync ?? 'Unknown',
+        ...(s.revision ? { revision: s.revision } : {}),
+        comparedTo: {
+          source: app.spec.source ?? app.spec.sources?.[0],
+          destination: app.spec.destination,
+        },
+      },
+      health: { status: s.health ?? 'Unknown' },
+      resources: s.resources ?? [],
+      conditions: s.condition
+        ? [{ type: s.condition[0], message: s.condition[1] }]
+        : [],
+      ...operationStateOf(s, app.status?.operationState),
+    };
+    const comparable = (x: any) =>
+      JSON.stringify({
+        ...x,
+        reconciledAt: undefined,
+        conditions: x?.conditions?.map(stripTime),
+        operationState: x?.operationState && {
+          ...x.operationState,
+          startedAt: undefined,
+          finishedAt: undefined,
+        },
+      });
+    if (!s.clearOperation && comparable(app.status) === comparable(status))
+      return;
+    const stamp = now();
+    const next = {
+      ...app,
+      status: {
+        ...status,
+        reconciledAt: stamp,
+        conditions: status.conditions.map(c => ({
+          ...c,
+          lastTransitionTime: stamp,
+        })),
+        ...(status.operationState && s.operated
+          ? {
+              operationState: {
+                ...status.operationState,
+                startedAt: stamp,
+                finishedAt: stamp,
+              },
+            }
+          : {}),
+      },
+    };
+    if (s.clearOperation) delete next.operation;
+    this.store.update(
+      this.type('applications'),
+      this.options.namespace,
+      app.metadata.name,
+      { ...next, metadata: { ...next.metadata, resourceVersion: undefined } },
+    );
+  }
+
+  private write(app: any, patch: any) {
+    const next = mergePatch(app, patch) as any;
+    this.store.update(
+      this.type('applications'),
+      this.options.namespace,
+      app.metadata.name,
+      { ...next, metadata: { ...next.metadata, resourceVersion: undefined } },
+    );
+  }
+
+  /** A destination by server URL or by cluster name, through ArgoCD's cluster Secrets. */
+  private destination(dest: any): KubeApiServer | undefined {
+    const { management, servers } = this.options;
+    if (dest?.server === IN_CLUSTER || dest?.name === 'in-cluster')
+      return management;
+    const secret = this.clusterSecrets().find(s => {
+      const d = decode(s.data);
+      return dest?.server ? d.server === dest.server : d.name === dest?.name;
+    });
+    if (!secret) return undefined;
+    const data = decode(secret.data);
+    const server = servers.get(data.server);
+    const token = safeJson(data.config)?.bearerToken;
+    return server && server.acceptsToken(token) ? server : undefined;
+  }
+
+  private clusterSecrets(): any[] {
+    return this.store.list(
+      this.store.type('', 'secrets')!,
+      this.options.namespace,
+      [{ op: 'eq', key: 'argocd.argoproj.io/secret-type', value: 'cluster' }],
+    );
+  }
+
+  private type(plural: 'applications' | 'applicationsets') {
+    return this.store.type('argoproj.io', plural)!;
+  }
+
+  private list(plural: 'applications' | 'applicationsets'): any[] {
+    return this.store.list(this.type(plural), this.options.namespace);
+  }
+
+  private find(
+    plural: 'applications' | 'applicationsets',
+    name: string,
+  ): any | undefined {
+    try {
+      return this.store.get(this.type(plural), this.options.namespace, name);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function decode(data: Record<string, string> | undefined): Record<string, any> {
+  return Object.fromEntries(
+    Object.entries(data ?? {}).map(([k, v]) => [
+      k,
+      Buffer.from(v, 'base64').toString('utf8'),
+    ]),
+  );
+}
+
+function safeJson(text: string | undefined): any {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function matchesSelector(
+  selector: any,
+  labels: Record<string, string>,
+): boolean {
+  const matchLabels = selector?.matchLabels ?? {};
+  const expressions = selector?.matchExpressions ?? [];
+  return (
+    Object.entries(matchLabels).every(([k, v]) => labels[k] === v) &&
+    expressions.every((e: any) => {
+      const has = (k: string) => k in labels;
+      switch (e.operator) {
+        case 'In':
+          return has(e.key) && e.values.includes(labels[e.key]);
+        case 'NotIn':
+          return !has(e.key) || !e.values.includes(labels[e.key]);
+        case 'Exists':
+          return has(e.key);
+        default:
+          return !has(e.key);
+      }
+    })
+  );
+}
+
+/** Whether `live` has every field `desired` sets (ArgoCD ignores fields only the live object has). */
+function contains(live: any, desired: any): boolean {
+  if (desired === null || typeof desired !== 'object') return live === desired;
+  if (Array.isArray(desired))
+    return (
+      Array.isArray(live) &&
+      desired.length === live.length &&
+      desired.every((d, i) => contains(live[i], d))
+    );
+  return Object.entries(desired).every(([k, v]) =>
+    k === 'status' ? true : contains(live?.[k], v),
+  );
+}
+
+function healthOf(live: any): string {
+  if (
+    live.kind === 'Cluster' &&
+    live.apiVersion.startsWith('cluster.x-k8s.io/')
+  ) {
+    if (live.metadata.deletionTimestamp) return 'Progressing';
+    return live.status?.phase === 'Provisioned' ? 'Healthy' : 'Progressing';
+  }
+  return 'Healthy';
+}
+
+function flatten(
+  params: Record<string, unknown>,
+  prefix = '',
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params)) {
+    if (v && typeof v === 'object' && !Array.isArray(v))
+      Object.assign(
+        out,
+        flatten(v as Record<string, unknown>, `${prefix}${k}.`),
+      );
+    else out[`${prefix}${k}`] = v;
+  }
+  return out;
+}
+
+function key(o: any) {
+  return `${o.apiVersion}/${o.kind}/${o.metadata.namespace ?? ''}/${
+    o.metadata.name
+  }`;
+}
+
+function stripTime(c: any) {
+  return { ...c, lastTransitionTime: undefined };
+}
+
+function now() {
+  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function worstHealth(statuses: string[]): string {
+  if (statuses.includes('Missing')) return 'Missing';
+  if (statuses.includes('Progressing')) return 'Progressing';
+  return 'Healthy';
+}
+
+function operationPhase(syncError: string | undefined): 'Succeeded' | 'Failed' {
+  return syncError ? 'Failed' : 'Succeeded';
+}
+
+/** The last sync operation: the one just run, else the previous one. */
+function operationStateOf(
+  s: {
+    operated?: 'Succeeded' | 'Failed';
+    condition?: [string, string];
+    revision?: string;
+  },
+  previous: unknown,
+) {
+  if (s.operated) {
+    const message =
+      s.operated === 'Succeeded'
+        ? 'successfully synced (all tasks run)'
+        : s.condition?.[1] ?? 'sync failed';
+    return {
+      operationState: {
+        phase: s.operated,
+        message,
+        syncResult: { revision: s.revision },
+      } as any,
+    };
+  }
+  return previous ? { operationState: previous as any } : {};
+}

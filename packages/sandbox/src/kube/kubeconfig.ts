@@ -1,0 +1,19 @@
+import { stringify } from 'yaml';
+
+/** A kubeconfig for a sandbox API server, as kubectl and CAPI's `<cluster>-kubeconfig` Secret carry it. */
+export function kubeconfigYaml(
+  name: string,
+  url: string,
+  token: string,
+): string {
+  return stringify({
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: [
+      { name, cluster: { server: url, 'insecure-skip-tls-verify': true } },
+    ],
+    users: [{ name: `${name}-admin`, user: { token } }],
+    contexts: [{ name, context: { cluster: name, user: `${name}-admin` } }],
+    'current-context': name,
+  });
+}
