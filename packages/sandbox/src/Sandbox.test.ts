@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { KubeConfig, VersionApi } from '@kubernetes/client-node';
+import { httpsRequest } from './__testUtils__/httpsRequest';
 import { Sandbox } from './Sandbox';
 
 const run = promisify(execFile);
@@ -47,11 +48,9 @@ describe('Sandbox', () => {
   });
 
   it('refuses a wrong token with a 401 Status', async () => {
-    const res = await fetch(`${sandbox.apiServer.url}/version`, {
-      headers: { authorization: 'Bearer wrong' },
-    });
+    const res = await httpsRequest(`${sandbox.apiServer.url}/version`, 'wrong');
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ kind: 'Status', code: 401 });
+    expect(res.json()).toMatchObject({ kind: 'Status', code: 401 });
   });
 
   it('serves the seeded fleet repository over smart HTTP, and takes pushes', async () => {
@@ -88,6 +87,6 @@ describe('Sandbox', () => {
     const other = await Sandbox.start({ token: 't', fleetSeedDir: seedDir });
     const url = other.apiServer.url;
     await other.stop();
-    await expect(fetch(`${url}/version`)).rejects.toThrow();
+    await expect(httpsRequest(`${url}/version`, 't')).rejects.toThrow();
   });
 });

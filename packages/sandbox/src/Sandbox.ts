@@ -130,7 +130,7 @@ export class Sandbox {
       const kubeconfigPath = path.join(workDir, 'kubeconfig');
       await fs.writeFile(
         kubeconfigPath,
-        kubeconfigYaml('arlon-sandbox', apiServer.url, token),
+        kubeconfigYaml('arlon-sandbox', apiServer.url, token, apiServer.caData),
         { mode: 0o600 },
       );
       return new Sandbox(

@@ -138,9 +138,9 @@ export class CapiController {
       },
       type: 'cluster.x-k8s.io/secret',
       data: {
-        value: Buffer.from(kubeconfigYaml(name, server.url, token)).toString(
-          'base64',
-        ),
+        value: Buffer.from(
+          kubeconfigYaml(name, server.url, token, server.caData),
+        ).toString('base64'),
       },
     });
     this.setStatus(

@@ -7,6 +7,7 @@ import {
   CoreV1Api,
   CustomObjectsApi,
   KubeConfig,
+  Watch,
 } from '@kubernetes/client-node';
 import { Sandbox } from '../Sandbox';
 import { kubeConfigFor } from '../kube/kubeConfigFor';
@@ -142,18 +143,19 @@ describe('simulated Cluster API and ArgoCD', () => {
   }
 
   it('provisions a CAPI Cluster through Pending and Provisioning, with a working kubeconfig Secret', async () => {
+    // Watch, rather than poll, so no phase can slip between two looks.
     const phases: string[] = [];
-    const timer = setInterval(async () => {
-      const c: any = await custom
-        .getNamespacedCustomObject({
-          ...capi,
-          namespace: 'default',
-          name: 'c1',
-        })
-        .catch(() => undefined);
-      const phase = c?.status?.phase;
-      if (phase && phases[phases.length - 1] !== phase) phases.push(phase);
-    }, 10);
+    const watch = await new Watch(
+      kubeConfigFor(sandbox.apiServer.url, 't'),
+    ).watch(
+      '/apis/cluster.x-k8s.io/v1beta1/namespaces/default/clusters',
+      {},
+      (_type, c) => {
+        const phase = c.status?.phase;
+        if (phase && phases[phases.length - 1] !== phase) phases.push(phase);
+      },
+      () => {},
+    );
     await custom.createNamespacedCustomObject({
       ...capi,
       namespace: 'default',
@@ -172,7 +174,8 @@ describe('simulated Cluster API and ArgoCD', () => {
       });
       return c.status?.phase === 'Provisioned' && c;
     });
-    clearInterval(timer);
+    await waitFor(() => phases.includes('Provisioned'));
+    watch.abort();
     expect(phases).toEqual(['Pending', 'Provisioning', 'Provisioned']);
     expect(cluster.status).toMatchObject({
       infrastructureReady: true,

@@ -9,6 +9,7 @@ import {
   makeInformer,
   setHeaderOptions,
 } from '@kubernetes/client-node';
+import { httpsRequest } from '../__testUtils__/httpsRequest';
 import { KubeApiServer } from './KubeApiServer';
 import { ObjectStore } from './ObjectStore';
 import { kubeConfigFor } from './kubeConfigFor';
@@ -47,10 +48,8 @@ describe('KubeApiServer, through @kubernetes/client-node', () => {
 
   describe('discovery', () => {
     it('serves /api, /apis and group versions', async () => {
-      const res = await fetch(`${server.url}/apis`, {
-        headers: { authorization: `Bearer ${TOKEN}` },
-      });
-      const groups = (await res.json()).groups.map((g: any) => g.name);
+      const res = await httpsRequest(`${server.url}/apis`, TOKEN);
+      const groups = res.json().groups.map((g: any) => g.name);
       expect(groups).toEqual(
         expect.arrayContaining([
           'apps',
@@ -58,11 +57,7 @@ describe('KubeApiServer, through @kubernetes/client-node', () => {
           'apiextensions.k8s.io',
         ]),
       );
-      const v1 = await (
-        await fetch(`${server.url}/api/v1`, {
-          headers: { authorization: `Bearer ${TOKEN}` },
-        })
-      ).json();
+      const v1 = (await httpsRequest(`${server.url}/api/v1`, TOKEN)).json();
       expect(v1.resources.map((r: any) => r.name)).toEqual(
         expect.arrayContaining([
           'namespaces',
@@ -74,9 +69,9 @@ describe('KubeApiServer, through @kubernetes/client-node', () => {
     });
 
     it('refuses requests without the bearer token with a 401 Status', async () => {
-      const res = await fetch(`${server.url}/api/v1/namespaces`);
+      const res = await httpsRequest(`${server.url}/api/v1/namespaces`);
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({
+      expect(res.json()).toMatchObject({
         kind: 'Status',
         reason: 'Unauthorized',
         code: 401,
@@ -530,11 +525,7 @@ describe('KubeApiServer, through @kubernetes/client-node', () => {
       await kc
         .makeApiClient(ApiextensionsV1Api)
         .createCustomResourceDefinition({ body: crd as any });
-      const groups = await (
-        await fetch(`${server.url}/apis`, {
-          headers: { authorization: `Bearer ${TOKEN}` },
-        })
-      ).json();
+      const groups = (await httpsRequest(`${server.url}/apis`, TOKEN)).json();
       expect(groups.groups.map((g: any) => g.name)).toContain('example.com');
 
       await custom.createNamespacedCustomObject({
@@ -645,18 +636,17 @@ describe('KubeApiServer, through @kubernetes/client-node', () => {
       });
       const url = (rv: number) =>
         `${small.url}/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=${rv}&timeoutSeconds=1`;
-      const recent = await (
-        await fetch(url(Number(list.metadata!.resourceVersion) - 1), {
-          headers: { authorization: `Bearer ${TOKEN}` },
-        })
-      ).text();
+      const recent = (
+        await httpsRequest(
+          url(Number(list.metadata!.resourceVersion) - 1),
+          TOKEN,
+        )
+      ).text;
       expect(JSON.parse(recent.trim().split('\n')[0])).toMatchObject({
         type: 'ADDED',
         object: { metadata: { name: 'x2' } },
       });
-      const old = await (
-        await fetch(url(1), { headers: { authorization: `Bearer ${TOKEN}` } })
-      ).text();
+      const old = (await httpsRequest(url(1), TOKEN)).text;
       expect(JSON.parse(old.trim())).toMatchObject({
         type: 'ERROR',
         object: { kind: 'Status', code: 410, reason: 'Expired' },

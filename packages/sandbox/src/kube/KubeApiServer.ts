@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import { AddressInfo } from 'node:net';
 import { parse as parseYaml } from 'yaml';
 import { ApiError, badRequest } from './errors';
@@ -11,6 +12,7 @@ import {
   strategicMergePatch,
 } from './patch';
 import { apiVersionOf, ResourceType } from './resources';
+import { sandboxTls } from './tls';
 import {
   parseFieldSelector,
   parseLabelSelector,
@@ -52,7 +54,7 @@ export class KubeApiServer {
 
   private constructor(
     private readonly token: string,
-    private readonly server: http.Server,
+    private readonly server: https.Server,
     readonly url: string,
     readonly store: ObjectStore,
     faults: Faults,
@@ -67,7 +69,8 @@ export class KubeApiServer {
       ...options.faults,
       errorRate: { ...options.faults?.errorRate },
     };
-    const server = http.createServer();
+    const tls = sandboxTls();
+    const server = https.createServer({ key: tls.key, cert: tls.cert });
     server.keepAliveTimeout = 60_000;
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
@@ -78,7 +81,7 @@ export class KubeApiServer {
     const instance = new KubeApiServer(
       options.token,
       server,
-      `http://${host}:${port}`,
+      `https://${host}:${port}`,
       store,
       faults,
     );
@@ -86,6 +89,11 @@ export class KubeApiServer {
       instance.handle(options.token, req, res),
     );
     return instance;
+  }
+
+  /** The server's certificate (base64 PEM), for clients that verify TLS. */
+  get caData(): string {
+    return sandboxTls().caData;
   }
 
   /** Whether a client presenting `token` would be let in (ArgoCD's cluster Secrets are checked so). */

@@ -5,12 +5,13 @@ export function kubeconfigYaml(
   name: string,
   url: string,
   token: string,
+  caData: string,
 ): string {
   return stringify({
     apiVersion: 'v1',
     kind: 'Config',
     clusters: [
-      { name, cluster: { server: url, 'insecure-skip-tls-verify': true } },
+      { name, cluster: { server: url, 'certificate-authority-data': caData } },
     ],
     users: [{ name: `${name}-admin`, user: { token } }],
     contexts: [{ name, context: { cluster: name, user: `${name}-admin` } }],

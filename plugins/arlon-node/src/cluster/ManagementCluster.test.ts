@@ -11,7 +11,7 @@ function cluster(partial: Partial<ManagementClusterConfig>) {
     {
       name: 'sandbox',
       url: 'http://127.0.0.1:1',
-      skipTLSVerify: true, // the sandbox speaks plain http
+      skipTLSVerify: true, // the sandbox's certificate is self-signed
       argocdNamespace: 'argocd',
       ...partial,
     },

@@ -1,0 +1,31 @@
+import https from 'node:https';
+import { sandboxTls } from '../kube/tls';
+
+/** A raw HTTPS request to a sandbox server, trusting its certificate: for tests of the wire format. */
+export function httpsRequest(
+  url: string,
+  token?: string,
+): Promise<{ status: number; text: string; json(): any }> {
+  return new Promise((resolve, reject) => {
+    const req = https.get(
+      url,
+      {
+        ca: sandboxTls().cert,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      },
+      res => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', c => (text += c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text,
+            json: () => JSON.parse(text),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+  });
+}
