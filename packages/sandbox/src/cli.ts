@@ -10,7 +10,7 @@ and ArgoCD) and the fleet repository, on loopback, until interrupted.
   --port <n>           API server port (default: a free one)
   --git-port <n>       fleet Git server port (default: a free one)
   --token <t>          bearer token (default: random)
-  --seed <dir>         folder that seeds the fleet repository (default: examples/fleet)
+  --seed <dir>         folder that seeds the fleet repository (default: ./examples/fleet)
   --provisioning-ms <n>  time a CAPI Cluster takes to become Provisioned (default 3000)
 `;
 
