@@ -35,9 +35,7 @@ export async function main(argv: string[]): Promise<void> {
     apiServerPort: values.port ? Number(values.port) : undefined,
     gitPort: values['git-port'] ? Number(values['git-port']) : undefined,
     token: values.token,
-    fleetSeedDir: path.resolve(
-      values.seed ?? path.resolve(__dirname, '../../../examples/fleet'),
-    ),
+    fleetSeedDir: path.resolve(values.seed ?? 'examples/fleet'),
     provisioningDelayMs: values['provisioning-ms']
       ? Number(values['provisioning-ms'])
       : undefined,
