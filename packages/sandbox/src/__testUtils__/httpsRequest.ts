@@ -5,13 +5,18 @@ import { sandboxTls } from '../kube/tls';
 export function httpsRequest(
   url: string,
   token?: string,
+  options: { method?: string; body?: unknown } = {},
 ): Promise<{ status: number; text: string; json(): any }> {
   return new Promise((resolve, reject) => {
-    const req = https.get(
+    const req = https.request(
       url,
       {
+        method: options.method ?? 'GET',
         ca: sandboxTls().cert,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(options.body ? { 'content-type': 'application/json' } : {}),
+        },
       },
       res => {
         let text = '';
@@ -27,5 +32,6 @@ export function httpsRequest(
       },
     );
     req.on('error', reject);
+    req.end(options.body ? JSON.stringify(options.body) : undefined);
   });
 }

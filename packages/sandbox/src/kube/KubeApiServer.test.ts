@@ -702,6 +702,50 @@ describe('KubeApiServer, through @kubernetes/client-node', () => {
       });
       expect(Date.now() - started).toBeGreaterThanOrEqual(100);
     });
+
+    it('takes faults at start', async () => {
+      const faulty = await KubeApiServer.start({
+        token: TOKEN,
+        faults: { errorRate: { list: 1 } },
+      });
+      const faultyCore = kubeConfigFor(faulty.url, TOKEN).makeApiClient(
+        CoreV1Api,
+      );
+      await expect(faultyCore.listNamespace()).rejects.toMatchObject({
+        code: 500,
+      });
+      expect(
+        (await faultyCore.readNamespace({ name: 'default' })).metadata?.name,
+      ).toBe('default');
+      await faulty.stop();
+    });
+
+    it('changes faults over HTTP at run time, and drops watches on request', async () => {
+      const put = (body: unknown) =>
+        httpsRequest(`${server.url}/_sandbox/faults`, TOKEN, {
+          method: 'PUT',
+          body,
+        });
+      expect((await put({ errorRate: { get: 1 } })).json()).toMatchObject({
+        errorRate: { get: 1 },
+      });
+      await expect(
+        core.readNamespace({ name: 'default' }),
+      ).rejects.toMatchObject({ code: 500 });
+      await put({ errorRate: { get: 0 } });
+      await core.readNamespace({ name: 'default' });
+
+      let ended = false;
+      const req = await new Watch(kc).watch(
+        '/api/v1/namespaces',
+        {},
+        () => {},
+        () => (ended = true),
+      );
+      await put({ dropWatchesNow: true });
+      await waitFor(() => ended);
+      req.abort();
+    });
   });
 });
 
