@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import {
   coreServices,
   createServiceFactory,
@@ -29,10 +32,15 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
     createServiceFactory({
       service,
       deps: { config: coreServices.rootConfig },
-      factory: ({ config }) =>
-        new FleetRepository(
+      factory: async ({ config }) => {
+        const base =
+          config.getOptionalString('backend.workingDirectory') ?? os.tmpdir();
+        const workDir = await fs.mkdtemp(path.join(base, 'arlon-fleet-'));
+        return new FleetRepository(
           readArlonConfig(config).fleetRepo,
           gitCredentialsFromIntegrations(ScmIntegrations.fromConfig(config)),
-        ),
+          workDir,
+        );
+      },
     }),
 });

@@ -1,3 +1,4 @@
+import { ConflictError, ServiceUnavailableError } from '@backstage/errors';
 import git from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
 import type { FleetRepositoryHealth } from '@internal/backstage-plugin-arlon-common';
@@ -6,21 +7,98 @@ import {
   describeConnectionError,
   withTimeout,
 } from '../connection/describeConnectionError';
+import {
+  CommitAuthor,
+  FileChanges,
+  FleetCheckout,
+  FleetSnapshot,
+} from './FleetCheckout';
 import type { GitCredentials } from './gitCredentials';
 
+export interface FleetChange {
+  /** Commit message: what changed and why. */
+  message: string;
+  author: CommitAuthor;
+  /** The change, computed from the newest snapshot; rerun on it when another writer got there first. */
+  plan(snapshot: FleetSnapshot): FileChanges | Promise<FileChanges>;
+}
+
+export interface FleetChangeResult {
+  /** The commit that holds the change; absent for a dry run or when nothing changed. */
+  commit?: string;
+  /** The commit the change was planned on. */
+  parent: string;
+  files: Array<{
+    path: string;
+    action: 'create' | 'update' | 'delete';
+    content?: string;
+  }>;
+  attempts: number;
+}
+
+const MAX_ATTEMPTS = 5;
+
 /**
- * The fleet repository: Git says what the fleet should be. This first cut
- * checks that the branch can be read with the configured credentials;
- * reading definitions and writing commits grow here.
+ * The fleet repository: Git says what the fleet should be. Reads the branch's
+ * head; writes one logical change as one commit, replanned and retried when a
+ * concurrent writer pushed first, so no commit is lost or half-written.
  */
 export class FleetRepository {
+  private readonly checkout?: FleetCheckout;
+
   constructor(
     /** Undefined when `arlon.fleetRepo` is not configured. */
     readonly config: FleetRepoConfig | undefined,
     private readonly credentials: (
       url: string,
     ) => Promise<GitCredentials | undefined>,
-  ) {}
+    /** Where the local clone lives. */
+    workDir?: string,
+  ) {
+    if (config && workDir) {
+      this.checkout = new FleetCheckout(
+        workDir,
+        config.url,
+        config.branch,
+        () => credentials(config.url),
+      );
+    }
+  }
+
+  async read(): Promise<FleetSnapshot> {
+    const checkout = this.requireCheckout();
+    return checkout.exclusive(() => checkout.fetchHead());
+  }
+
+  async change(
+    change: FleetChange,
+    options: { dryRun?: boolean } = {},
+  ): Promise<FleetChangeResult> {
+    const checkout = this.requireCheckout();
+    return checkout.exclusive(async () => {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const snapshot = await checkout.fetchHead();
+        const changes = await change.plan(snapshot);
+        const files = describeChanges(snapshot, changes);
+        if (options.dryRun || files.length === 0)
+          return { parent: snapshot.commit, files, attempts: attempt };
+        const effective = Object.fromEntries(
+          files.map(f => [f.path, f.content ?? null]),
+        );
+        const { pushed, commit } = await checkout.commitAndPush(
+          snapshot.commit,
+          effective,
+          change.message,
+          change.author,
+        );
+        if (pushed)
+          return { commit, parent: snapshot.commit, files, attempts: attempt };
+      }
+      throw new ConflictError(
+        `The fleet repository kept moving: ${MAX_ATTEMPTS} attempts to commit "${change.message}" were overtaken by other writers. Try again.`,
+      );
+    });
+  }
 
   async probe(timeoutMs = 5000): Promise<FleetRepositoryHealth> {
     if (!this.config) return { status: 'notConfigured' };
@@ -68,4 +146,39 @@ export class FleetRepository {
       };
     }
   }
+
+  private requireCheckout(): FleetCheckout {
+    if (!this.checkout) {
+      throw new ServiceUnavailableError(
+        'No fleet repository is configured: set arlon.fleetRepo.url in app-config.yaml.',
+      );
+    }
+    return this.checkout;
+  }
+}
+
+/** Only what really changes: unchanged content and deletes of absent files drop out. */
+function describeChanges(
+  snapshot: FleetSnapshot,
+  changes: FileChanges,
+): FleetChangeResult['files'] {
+  return Object.keys(changes)
+    .sort()
+    .flatMap((path): FleetChangeResult['files'] => {
+      const next = changes[path];
+      const current = snapshot.files[path];
+      if (next === null)
+        return current === undefined
+          ? []
+          : [{ path, action: 'delete' as const }];
+      if (current === next) return [];
+      return [
+        {
+          path,
+          action:
+            current === undefined ? ('create' as const) : ('update' as const),
+          content: next,
+        },
+      ];
+    });
 }

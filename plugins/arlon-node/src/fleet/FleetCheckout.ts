@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import git from 'isomorphic-git';
+import http from 'isomorphic-git/http/node';
+import type { FleetFiles } from '@internal/backstage-plugin-arlon-common';
+import type { GitCredentials } from './gitCredentials';
+
+/** The fleet repository at one commit. */
+export interface FleetSnapshot {
+  commit: string;
+  files: FleetFiles;
+}
+
+/** What to write: content for new or changed files, `null` to delete. */
+export type FileChanges = Record<string, string | null>;
+
+export interface CommitAuthor {
+  name: string;
+  email: string;
+}
+
+/**
+ * A local clone of the fleet repository's branch, used one operation at a
+ * time. Files are read from Git objects, never from the working tree, so a
+ * failed attempt can leave nothing behind that a later one would pick up.
+ */
+export class FleetCheckout {
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly snapshots = new Map<string, FleetFiles>();
+
+  constructor(
+    private readonly dir: string,
+    private readonly url: string,
+    private readonly branch: string,
+    private readonly auth: () => Promise<GitCredentials | undefined>,
+  ) {}
+
+  /** Runs `work` after every operation before it: one writer per process at a time. */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work, work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Fetches the branch and returns its head commit and files. */
+  async fetchHead(): Promise<FleetSnapshot> {
+    const onAuth = await this.onAuth();
+    if (!fs.existsSync(path.join(this.dir, '.git'))) {
+      await fs.promises.mkdir(this.dir, { recursive: true });
+      await git.clone({
+        fs,
+        http,
+        dir: this.dir,
+        url: this.url,
+        ref: this.branch,
+        singleBranch: true,
+        noCheckout: true,
+        onAuth,
+      });
+    }
+    const { fetchHead } = await git.fetch({
+      fs,
+      http,
+      dir: this.dir,
+      url: this.url,
+      ref: this.branch,
+      singleBranch: true,
+      onAuth,
+    });
+    if (!fetchHead)
+      throw new Error(`the fleet repository has no branch "${this.branch}"`);
+    return { commit: fetchHead, files: await this.filesAt(fetchHead) };
+  }
+
+  /** Commits `changes` on top of `parent` and pushes; false when the branch moved meanwhile. */
+  async commitAndPush(
+    parent: string,
+    changes: FileChanges,
+    message: string,
+    author: CommitAuthor,
+    targetBranch = this.branch,
+  ): Promise<{ pushed: boolean; commit: string }> {
+    const ref = `refs/heads/${targetBranch}`;
+    await git.writeRef({ fs, dir: this.dir, ref, value: parent, force: true });
+    await git.checkout({ fs, dir: this.dir, ref: targetBranch, force: true });
+    for (const [file, content] of Object.entries(changes)) {
+      const target = path.join(this.dir, file);
+      if (content === null) {
+        await fs.promises.rm(target, { force: true });
+        await git.remove({ fs, dir: this.dir, filepath: file });
+      } else {
+        await fs.promises.mkdir(path.dirname(target), { recursive: true });
+        await fs.promises.writeFile(target, content);
+        await git.add({ fs, dir: this.dir, filepath: file });
+      }
+    }
+    const commit = await git.commit({
+      fs,
+      dir: this.dir,
+      message,
+      author,
+      ref,
+    });
+    try {
+      const result = await git.push({
+        fs,
+        http,
+        dir: this.dir,
+        url: this.url,
+        ref: targetBranch,
+        remoteRef: targetBranch,
+        onAuth: await this.onAuth(),
+      });
+      if (result.ok) return { pushed: true, commit };
+      return { pushed: false, commit };
+    } catch (error: any) {
+      if (error?.code === 'PushRejectedError') return { pushed: false, commit };
+      throw error;
+    }
+  }
+
+  private async filesAt(commit: string): Promise<FleetFiles> {
+    const cached = this.snapshots.get(commit);
+    if (cached) return cached;
+    const files: FleetFiles = {};
+    for (const filepath of await git.listFiles({
+      fs,
+      dir: this.dir,
+      ref: commit,
+    })) {
+      const { blob } = await git.readBlob({
+        fs,
+        dir: this.dir,
+        oid: commit,
+        filepath,
+      });
+      files[filepath] = Buffer.from(blob).toString('utf8');
+    }
+    this.snapshots.clear(); // keep one snapshot: the newest is what every read wants
+    this.snapshots.set(commit, files);
+    return files;
+  }
+
+  private async onAuth() {
+    const credentials = await this.auth();
+    return credentials ? () => credentials : undefined;
+  }
+}

@@ -1,0 +1,192 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { GitHttpServer, createFleetRepository } from '@internal/arlon-sandbox';
+import { FleetRepository } from './FleetRepository';
+
+const run = promisify(execFile);
+const author = { name: 'Jane Platform', email: 'jane@example.com' };
+
+describe('FleetRepository reads and writes', () => {
+  let root: string;
+  let server: GitHttpServer;
+  let url: string;
+  const workDirs: string[] = [];
+
+  const repo = async (credentials?: { username: string; password: string }) => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'checkout-'));
+    workDirs.push(dir);
+    return new FleetRepository(
+      { url, branch: 'main', writeMode: 'commit' },
+      async () => credentials,
+      dir,
+    );
+  };
+  const remoteHead = async () =>
+    (
+      await run('git', [
+        '-C',
+        path.join(root, 'fleet.git'),
+        'rev-parse',
+        'main',
+      ])
+    ).stdout.trim();
+  const remoteFile = async (file: string) =>
+    (
+      await run('git', [
+        '-C',
+        path.join(root, 'fleet.git'),
+        'show',
+        `main:${file}`,
+      ])
+    ).stdout;
+
+  beforeEach(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'git-'));
+    const seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));
+    await fs.mkdir(path.join(seed, 'arlon/bundles'), { recursive: true });
+    await fs.writeFile(path.join(seed, 'arlon/bundles/a.yaml'), 'a\n');
+    await fs.writeFile(path.join(seed, 'README.md'), 'fleet\n');
+    await createFleetRepository({
+      projectRoot: root,
+      name: 'fleet',
+      branch: 'main',
+      seedDir: seed,
+    });
+    server = await GitHttpServer.start({
+      projectRoot: root,
+      credentials: { username: 'bot', password: 'pw' },
+    });
+    url = `${server.url}/fleet.git`;
+  });
+  afterEach(async () => {
+    await server.stop();
+    for (const dir of [root, ...workDirs.splice(0)])
+      await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  const creds = { username: 'bot', password: 'pw' };
+
+  it('reads the head commit and every file', async () => {
+    const snapshot = await (await repo(creds)).read();
+    expect(snapshot.commit).toBe(await remoteHead());
+    expect(snapshot.files).toEqual({
+      'README.md': 'fleet\n',
+      'arlon/bundles/a.yaml': 'a\n',
+    });
+  });
+
+  it('writes one change as one commit with its author, creating, updating and deleting files', async () => {
+    const fleet = await repo(creds);
+    const before = await remoteHead();
+    const result = await fleet.change({
+      message: 'Add bundle b',
+      author,
+      plan: () => ({
+        'arlon/bundles/b.yaml': 'b\n',
+        'README.md': 'fleet!\n',
+        'arlon/bundles/a.yaml': null,
+      }),
+    });
+    expect(result.files).toEqual([
+      { path: 'README.md', action: 'update', content: 'fleet!\n' },
+      { path: 'arlon/bundles/a.yaml', action: 'delete' },
+      { path: 'arlon/bundles/b.yaml', action: 'create', content: 'b\n' },
+    ]);
+    expect(result.commit).toBe(await remoteHead());
+    const { stdout } = await run('git', [
+      '-C',
+      path.join(root, 'fleet.git'),
+      'log',
+      '--format=%P|%an <%ae>|%s',
+      '-1',
+      'main',
+    ]);
+    expect(stdout.trim()).toBe(
+      `${before}|Jane Platform <jane@example.com>|Add bundle b`,
+    );
+    expect(await remoteFile('arlon/bundles/b.yaml')).toBe('b\n');
+    await expect(remoteFile('arlon/bundles/a.yaml')).rejects.toThrow();
+  });
+
+  it('writes nothing on a dry run, nor when nothing changes', async () => {
+    const fleet = await repo(creds);
+    const before = await remoteHead();
+    const dry = await fleet.change(
+      { message: 'x', author, plan: () => ({ 'new.yaml': 'n\n' }) },
+      { dryRun: true },
+    );
+    expect(dry.commit).toBeUndefined();
+    expect(dry.files).toEqual([
+      { path: 'new.yaml', action: 'create', content: 'n\n' },
+    ]);
+    const noop = await fleet.change({
+      message: 'x',
+      author,
+      plan: () => ({ 'README.md': 'fleet\n', 'gone.yaml': null }),
+    });
+    expect(noop.commit).toBeUndefined();
+    expect(noop.files).toEqual([]);
+    expect(await remoteHead()).toBe(before);
+  });
+
+  it('writes nothing when planning fails', async () => {
+    const fleet = await repo(creds);
+    const before = await remoteHead();
+    await expect(
+      fleet.change({
+        message: 'x',
+        author,
+        plan: () => {
+          throw new Error('invalid definition');
+        },
+      }),
+    ).rejects.toThrow('invalid definition');
+    expect(await remoteHead()).toBe(before);
+  });
+
+  it('keeps both of two concurrent writers: the later one replans on the new head', async () => {
+    const [one, two] = [await repo(creds), await repo(creds)];
+    await Promise.all([one.read(), two.read()]); // both clones exist and are current
+    let release!: () => void;
+    const gate = new Promise<void>(r => (release = r));
+    // `one` plans on the old head, then waits until `two` has pushed.
+    const first = one.change({
+      message: 'one',
+      author,
+      plan: async snapshot => {
+        await gate;
+        return {
+          'one.yaml': `parent has two.yaml: ${'two.yaml' in snapshot.files}\n`,
+        };
+      },
+    });
+    const second = await two.change({
+      message: 'two',
+      author,
+      plan: () => ({ 'two.yaml': 'two\n' }),
+    });
+    release();
+    const result = await first;
+    expect(second.attempts).toBe(1);
+    expect(result.attempts).toBe(2);
+    expect(result.parent).toBe(second.commit);
+    expect(await remoteFile('two.yaml')).toBe('two\n');
+    expect(await remoteFile('one.yaml')).toBe('parent has two.yaml: true\n');
+    const { stdout } = await run('git', [
+      '-C',
+      path.join(root, 'fleet.git'),
+      'log',
+      '--format=%s',
+      'main',
+    ]);
+    expect(stdout.trim().split('\n').slice(0, 2)).toEqual(['one', 'two']);
+  });
+
+  it('fails with the server’s refusal when credentials are wrong, writing nothing', async () => {
+    const fleet = await repo({ username: 'bot', password: 'wrong' });
+    await expect(fleet.read()).rejects.toThrow(/401/);
+  });
+});
