@@ -17,3 +17,4 @@ export {
   type KubeObject,
 } from './providers/renderCluster';
 export * from './compiler/compileFleet';
+export * from './compiler/planFleetEdit';

@@ -1,0 +1,140 @@
+import { EXAMPLE_FLEET_DIR, readFleetDir } from '../testing/readFleetDir';
+import type { Cluster } from '../model/types';
+import { planFleetEdit } from './planFleetEdit';
+
+const OPTIONS = {
+  repoUrl: 'http://127.0.0.1:7080/fleet.git',
+  revision: 'main',
+};
+const files = readFleetDir(EXAMPLE_FLEET_DIR);
+
+const newCluster = `apiVersion: core.arlon.io/v1
+kind: Cluster
+metadata:
+  name: qa-1
+spec:
+  clusterSpec: docker-dev
+  profiles: [apps]
+`;
+
+describe('planFleetEdit', () => {
+  it('plans a new cluster: its definition and everything generated from it, nothing else', () => {
+    const plan = planFleetEdit(
+      files,
+      [{ op: 'put', kind: 'Cluster', name: 'qa-1', yaml: newCluster }],
+      OPTIONS,
+    );
+    expect(plan.problems).toEqual([]);
+    expect(Object.keys(plan.changes).sort()).toEqual([
+      'arlon/clusters/qa-1.yaml',
+      'generated/argocd/clusters/qa-1.yaml',
+      'generated/clusters/qa-1/cluster.yaml',
+      'generated/values/qa-1/guestbook.yaml',
+    ]);
+    expect(plan.changes['arlon/clusters/qa-1.yaml']).toBe(newCluster);
+  });
+
+  it('plans nothing when the content is unchanged', () => {
+    const same = files['arlon/clusters/dev-local.yaml'];
+    const plan = planFleetEdit(
+      files,
+      [{ op: 'put', kind: 'Cluster', name: 'dev-local', yaml: same }],
+      OPTIONS,
+    );
+    expect(plan.changes).toEqual({});
+  });
+
+  it('reports problems of the edited fleet, located in the new file, and generates nothing', () => {
+    const broken = newCluster.replace('docker-dev', 'docker-prod');
+    const plan = planFleetEdit(
+      files,
+      [{ op: 'put', kind: 'Cluster', name: 'qa-1', yaml: broken }],
+      OPTIONS,
+    );
+    expect(plan.problems).toEqual([
+      expect.objectContaining({
+        file: 'arlon/clusters/qa-1.yaml',
+        line: 6,
+        field: 'spec.clusterSpec',
+        message: 'cluster spec "docker-prod" does not exist',
+      }),
+    ]);
+    expect(Object.keys(plan.changes)).toEqual(['arlon/clusters/qa-1.yaml']);
+  });
+
+  it('refuses to delete a bundle a profile still uses, saying where', () => {
+    const plan = planFleetEdit(
+      files,
+      [{ op: 'delete', kind: 'Bundle', name: 'guestbook' }],
+      OPTIONS,
+    );
+    expect(plan.problems).toEqual([
+      expect.objectContaining({
+        file: 'arlon/profiles/apps.yaml',
+        message: 'bundle "guestbook" does not exist',
+      }),
+    ]);
+  });
+
+  it('deletes a cluster with its generated files', () => {
+    const plan = planFleetEdit(
+      files,
+      [{ op: 'delete', kind: 'Cluster', name: 'dev-local' }],
+      OPTIONS,
+    );
+    expect(plan.problems).toEqual([]);
+    expect(Object.entries(plan.changes).filter(([, v]) => v !== null)).toEqual(
+      [],
+    );
+    expect(Object.keys(plan.changes).sort()).toEqual([
+      'arlon/clusters/dev-local.yaml',
+      'generated/argocd/clusters/dev-local.yaml',
+      'generated/clusters/dev-local/cluster.yaml',
+      'generated/values/dev-local/calico.yaml',
+      'generated/values/dev-local/cert-manager.yaml',
+      'generated/values/dev-local/guestbook.yaml',
+    ]);
+  });
+
+  it('names what to delete or update when it does not exist', () => {
+    expect(
+      planFleetEdit(
+        files,
+        [{ op: 'delete', kind: 'Profile', name: 'nope' }],
+        OPTIONS,
+      ).missing,
+    ).toEqual(['Profile nope']);
+  });
+
+  it('updates many definitions in one plan: apply a profile to two clusters', () => {
+    const plan = planFleetEdit(
+      files,
+      [
+        {
+          op: 'update',
+          kind: 'Cluster',
+          names: ['prod-us-west', 'staging-eu'],
+          update: c =>
+            ({
+              ...c,
+              spec: {
+                ...(c as Cluster).spec,
+                profiles: [...((c as Cluster).spec.profiles ?? []), 'apps'],
+              },
+            } as Cluster),
+        },
+      ],
+      OPTIONS,
+    );
+    expect(plan.problems).toEqual([]);
+    expect(plan.changes['arlon/clusters/prod-us-west.yaml']).toContain(
+      '- apps',
+    );
+    expect(
+      plan.changes['generated/values/prod-us-west/guestbook.yaml'],
+    ).toContain('clusterName: prod-us-west');
+    expect(
+      plan.changes['generated/values/staging-eu/guestbook.yaml'],
+    ).toContain('clusterName: staging-eu');
+  });
+});

@@ -1,0 +1,140 @@
+import { parseAllDocuments, stringify } from 'yaml';
+import { FleetFiles, KIND_FOLDERS } from '../model/Fleet';
+import type { ArlonKind, ArlonObject } from '../model/types';
+import type { Problem } from '../validation/Problem';
+import { validateFleet } from '../validation/validateFleet';
+import { compileFleet, CompileOptions, GENERATED_ROOT } from './compileFleet';
+
+/** One logical change to the fleet's definitions. */
+export type FleetEdit =
+  /** Create or replace a definition; `yaml` keeps the author's text, comments and all. */
+  | { op: 'put'; kind: ArlonKind; name: string; yaml: string }
+  | { op: 'delete'; kind: ArlonKind; name: string }
+  /** Rewrite existing definitions, e.g. add a profile to many clusters. */
+  | {
+      op: 'update';
+      kind: ArlonKind;
+      names: string[];
+      update(object: ArlonObject): ArlonObject;
+    };
+
+export interface FleetEditPlan {
+  /** Files to write (content) or delete (null): the definitions and the whole regenerated tree. */
+  changes: Record<string, string | null>;
+  /** Problems of the fleet as it would be; when any, nothing may be written. */
+  problems: Problem[];
+  /** Names an edit referred to that do not exist. */
+  missing: string[];
+}
+
+/**
+ * Plans a change: applies `edits` to the definitions, validates the whole
+ * fleet as it would be, and recompiles the generated tree. Pure: files in,
+ * file changes out, so the same plan can be rerun on a newer commit.
+ */
+export function planFleetEdit(
+  files: FleetFiles,
+  edits: FleetEdit[],
+  options: CompileOptions,
+): FleetEditPlan {
+  const next: FleetFiles = { ...files };
+  const missing: string[] = [];
+  const located = locateDefinitions(files);
+
+  for (const edit of edits) {
+    if (edit.op === 'put') {
+      const where = located.get(`${edit.kind}/${edit.name}`);
+      const file =
+        where?.file ?? `${KIND_FOLDERS[edit.kind]}/${edit.name}.yaml`;
+      next[file] =
+        where && where.count > 1
+          ? replaceDocument(next[file], where.index, edit.yaml)
+          : edit.yaml;
+    } else if (edit.op === 'delete') {
+      const where = located.get(`${edit.kind}/${edit.name}`);
+      if (!where) {
+        missing.push(`${edit.kind} ${edit.name}`);
+        continue;
+      }
+      next[where.file] =
+        where.count > 1
+          ? replaceDocument(next[where.file], where.index, undefined)
+          : (undefined as any);
+      if (next[where.file] === undefined) delete next[where.file];
+      if (edit.kind === 'Bundle') {
+        for (const f of Object.keys(next))
+          if (f.startsWith(`bundles/${edit.name}/`)) delete next[f];
+      }
+    } else {
+      for (const name of edit.names) {
+        const where = located.get(`${edit.kind}/${name}`);
+        if (!where) {
+          missing.push(`${edit.kind} ${name}`);
+          continue;
+        }
+        const doc = parseAllDocuments(next[where.file])[where.index];
+        const updated = stringify(edit.update(doc.toJS()));
+        next[where.file] =
+          where.count > 1
+            ? replaceDocument(next[where.file], where.index, updated)
+            : updated;
+      }
+    }
+  }
+
+  const { fleet, problems } = validateFleet(next);
+  const changes: Record<string, string | null> = {};
+  for (const file of new Set([...Object.keys(files), ...Object.keys(next)])) {
+    if (file.startsWith(`${GENERATED_ROOT}/`)) continue;
+    if (files[file] !== next[file]) changes[file] = next[file] ?? null;
+  }
+  if (problems.length === 0 && missing.length === 0) {
+    const generated = compileFleet(fleet, options);
+    for (const file of Object.keys(files)) {
+      if (file.startsWith(`${GENERATED_ROOT}/`) && !(file in generated))
+        changes[file] = null;
+    }
+    for (const [file, content] of Object.entries(generated)) {
+      if (files[file] !== content) changes[file] = content;
+    }
+  }
+  return { changes, problems, missing };
+}
+
+/** Where each definition lives: file, position in a multi-document file, and how many documents it has. */
+function locateDefinitions(files: FleetFiles) {
+  const located = new Map<
+    string,
+    { file: string; index: number; count: number }
+  >();
+  for (const [file, text] of Object.entries(files)) {
+    if (!/^arlon\/[^/]+\/[^/]+\.ya?ml$/.test(file)) continue;
+    const docs = parseAllDocuments(text);
+    docs.forEach((doc, index) => {
+      const value = doc.errors.length ? undefined : (doc.toJS() as any);
+      if (
+        typeof value?.kind === 'string' &&
+        typeof value?.metadata?.name === 'string'
+      ) {
+        located.set(`${value.kind}/${value.metadata.name}`, {
+          file,
+          index,
+          count: docs.length,
+        });
+      }
+    });
+  }
+  return located;
+}
+
+/** Replaces (or, with undefined, removes) one document of a multi-document file. */
+function replaceDocument(
+  text: string,
+  index: number,
+  replacement: string | undefined,
+): string {
+  const docs = parseAllDocuments(text).map(d => d.toString());
+  if (replacement === undefined) docs.splice(index, 1);
+  else docs[index] = replacement;
+  return docs.map(d => d.replace(/\n*$/, '\n')).join('---\n');
+}
