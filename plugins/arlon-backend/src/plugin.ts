@@ -2,6 +2,7 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
+import { arlonPermissions } from '@internal/backstage-plugin-arlon-common';
 import {
   fleetRepositoryServiceRef,
   managementClustersServiceRef,
@@ -20,18 +21,15 @@ export const arlonPlugin = createBackendPlugin({
       deps: {
         httpAuth: coreServices.httpAuth,
         httpRouter: coreServices.httpRouter,
+        permissions: coreServices.permissions,
+        permissionsRegistry: coreServices.permissionsRegistry,
+        auditor: coreServices.auditor,
         managementClusters: managementClustersServiceRef,
         fleetRepository: fleetRepositoryServiceRef,
       },
-      async init({
-        httpAuth,
-        httpRouter,
-        managementClusters,
-        fleetRepository,
-      }) {
-        httpRouter.use(
-          await createRouter({ httpAuth, managementClusters, fleetRepository }),
-        );
+      async init({ httpRouter, permissionsRegistry, ...deps }) {
+        permissionsRegistry.addPermissions(arlonPermissions);
+        httpRouter.use(await createRouter(deps));
       },
     });
   },

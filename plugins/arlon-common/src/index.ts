@@ -18,3 +18,4 @@ export {
 } from './providers/renderCluster';
 export * from './compiler/compileFleet';
 export * from './compiler/planFleetEdit';
+export * from './permissions';

@@ -10,7 +10,16 @@ export {
 } from './services';
 export { ManagementClusters } from './cluster/ManagementClusters';
 export { ManagementCluster } from './cluster/ManagementCluster';
-export { FleetRepository } from './fleet/FleetRepository';
+export {
+  FleetRepository,
+  type FleetChange,
+  type FleetChangeResult,
+} from './fleet/FleetRepository';
+export type {
+  FleetSnapshot,
+  FileChanges,
+  CommitAuthor,
+} from './fleet/FleetCheckout';
 export {
   gitCredentialsFromIntegrations,
   type GitCredentials,

@@ -68,6 +68,14 @@ export function validateFleet(files: FleetFiles): {
     if (!DEFINITION.test(file)) continue;
     const parsed = parseDocuments(file, files[file]);
     problems.push(...parsed.problems);
+    if (parsed.problems.length) {
+      // Unreadable YAML: assume the file holds what its folder and name say.
+      const [, folder, base] = /^arlon\/([^/]+)\/([^/]+)\.ya?ml$/.exec(file)!;
+      const kind = (Object.keys(KIND_FOLDERS) as ArlonKind[]).find(
+        k => KIND_FOLDERS[k] === `arlon/${folder}`,
+      );
+      if (kind) brokenNames.add(`${kind}/${base}`);
+    }
     for (const source of parsed.documents) {
       const { object, problems: own } = validateObject(source);
       problems.push(...own);
@@ -315,6 +323,8 @@ export function validateFleet(files: FleetFiles): {
     const bundles = new Set<string>();
     const bundleFrom = new Map<string, string>();
     const seenProfiles = new Set<string>();
+    // A broken profile's bundles are unknown: its values cannot be checked yet.
+    let profileUnknown = false;
     (spec.profiles ?? []).forEach((profile, i) => {
       if (seenProfiles.has(profile)) {
         problems.push(
@@ -328,7 +338,10 @@ export function validateFleet(files: FleetFiles): {
       }
       seenProfiles.add(profile);
       const found = fleet.profiles.get(profile);
-      if (!found && isBroken('Profile', profile)) return;
+      if (!found && isBroken('Profile', profile)) {
+        profileUnknown = true;
+        return;
+      }
       if (!found) {
         problems.push(
           at(
@@ -362,15 +375,16 @@ export function validateFleet(files: FleetFiles): {
         bundles.add(b);
       }
     });
-    checkValues(
-      spec.values,
-      bundles,
-      `the profiles of cluster "${object.metadata.name}"`,
-      source,
-      fleet,
-      problems,
-      at,
-    );
+    if (!profileUnknown)
+      checkValues(
+        spec.values,
+        bundles,
+        `the profiles of cluster "${object.metadata.name}"`,
+        source,
+        fleet,
+        problems,
+        at,
+      );
   }
 
   // Drop definitions that have problems of their own, so compiling never sees them.

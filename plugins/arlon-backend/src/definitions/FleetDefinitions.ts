@@ -1,0 +1,142 @@
+import { ConflictError, NotFoundError } from '@backstage/errors';
+import {
+  ArlonKind,
+  ArlonObject,
+  FleetEdit,
+  parseDocuments,
+  planFleetEdit,
+  Problem,
+  validateFleet,
+} from '@internal/backstage-plugin-arlon-common';
+import type {
+  FleetChangeResult,
+  FleetRepository,
+} from '@internal/backstage-plugin-arlon-node';
+import { InvalidDefinitionError } from './InvalidDefinitionError';
+
+/** A definition as the API returns it: where it lives, what it says, and what is wrong with it. */
+export interface DefinitionView {
+  kind: ArlonKind;
+  name: string;
+  file: string;
+  line: number;
+  definition: ArlonObject;
+  problems: Problem[];
+}
+
+export interface WriteRequest {
+  message: string;
+  author: { name: string; email: string };
+  dryRun?: boolean;
+}
+
+/**
+ * Bundles, profiles, cluster specs and clusters as the fleet repository holds
+ * them. Every write is validated against the whole fleet, compiled, and
+ * committed as one change with what it generates.
+ */
+export class FleetDefinitions {
+  constructor(private readonly repository: FleetRepository) {}
+
+  private get compileOptions() {
+    const config = this.repository.config!;
+    return { repoUrl: config.url, revision: config.branch };
+  }
+
+  async list(
+    kind: ArlonKind,
+  ): Promise<{ commit: string; items: DefinitionView[] }> {
+    const { commit, files } = await this.repository.read();
+    return { commit, items: views(files).filter(v => v.kind === kind) };
+  }
+
+  async get(kind: ArlonKind, name: string): Promise<DefinitionView> {
+    const { items } = await this.list(kind);
+    const found = items.find(i => i.name === name);
+    if (!found)
+      throw new NotFoundError(
+        `No ${kind} named "${name}" in the fleet repository`,
+      );
+    return found;
+  }
+
+  /** Creates (must not exist), updates (must exist) or deletes a definition. */
+  async write(
+    op: 'create' | 'update' | 'delete',
+    kind: ArlonKind,
+    name: string,
+    yaml: string | undefined,
+    request: WriteRequest,
+  ): Promise<FleetChangeResult> {
+    return this.change(request, files => {
+      const exists = views(files).some(v => v.kind === kind && v.name === name);
+      if (op === 'create' && exists)
+        throw new ConflictError(
+          `A ${kind} named "${name}" already exists; update it instead`,
+        );
+      if (op !== 'create' && !exists)
+        throw new NotFoundError(
+          `No ${kind} named "${name}" in the fleet repository`,
+        );
+      return [
+        op === 'delete'
+          ? { op: 'delete', kind, name }
+          : { op: 'put', kind, name, yaml: yaml! },
+      ];
+    });
+  }
+
+  /** Applies a planned list of edits as one commit (e.g. a profile applied to many clusters). */
+  async change(
+    request: WriteRequest,
+    edits: (files: Record<string, string>) => FleetEdit[],
+  ): Promise<FleetChangeResult> {
+    return this.repository.change(
+      {
+        message: request.message,
+        author: request.author,
+        plan: snapshot => {
+          const plan = planFleetEdit(
+            snapshot.files,
+            edits(snapshot.files),
+            this.compileOptions,
+          );
+          if (plan.missing.length)
+            throw new NotFoundError(
+              `Not in the fleet repository: ${plan.missing.join(', ')}`,
+            );
+          if (plan.problems.length)
+            throw new InvalidDefinitionError(plan.problems);
+          return plan.changes;
+        },
+      },
+      { dryRun: request.dryRun },
+    );
+  }
+}
+
+/** Every definition of the repository, with the problems found in its file. */
+export function views(files: Record<string, string>): DefinitionView[] {
+  const { problems } = validateFleet(files);
+  const result: DefinitionView[] = [];
+  for (const file of Object.keys(files).sort()) {
+    if (!/^arlon\/[^/]+\/[^/]+\.ya?ml$/.test(file)) continue;
+    for (const doc of parseDocuments(file, files[file]).documents) {
+      const value = doc.value as any;
+      if (
+        typeof value?.kind !== 'string' ||
+        typeof value?.metadata?.name !== 'string'
+      )
+        continue;
+      result.push({
+        kind: value.kind,
+        name: value.metadata.name,
+        file,
+        line: doc.locate([]).line,
+        definition: value,
+        problems: problems.filter(p => p.file === file),
+      });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,201 @@
+import {
+  AuditorService,
+  HttpAuthService,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
+import { InputError, NotAllowedError, NotFoundError } from '@backstage/errors';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { arlonDefinitionWritePermission } from '@internal/backstage-plugin-arlon-common';
+import express from 'express';
+import Router from 'express-promise-router';
+import { FleetDefinitions } from './FleetDefinitions';
+import { InvalidDefinitionError } from './InvalidDefinitionError';
+import { KIND_BY_SEGMENT, permissionFor, WriteOp } from './kinds';
+import { parseDefinitionBody } from './parseDefinitionBody';
+
+export interface DefinitionsRouterOptions {
+  httpAuth: HttpAuthService;
+  permissions: PermissionsService;
+  auditor: AuditorService;
+  definitions: FleetDefinitions;
+}
+
+/** Largest definition body accepted; a definition is a few KB, a fleet's worth is never one request. */
+export const BODY_LIMIT = '256kb';
+
+/**
+ * `/:kind` and `/:kind/:name` for bundles, profiles, clusterspecs and
+ * clusters: list and get; create, update and delete with `?dryRun=true`.
+ */
+export function definitionsRouter(
+  options: DefinitionsRouterOptions,
+): express.Router {
+  const { httpAuth, permissions, auditor, definitions } = options;
+  const router = Router();
+  router.use(
+    express.text({
+      type: [
+        'application/yaml',
+        'application/x-yaml',
+        'text/yaml',
+        'text/plain',
+      ],
+      limit: BODY_LIMIT,
+    }),
+  );
+
+  const kindOf = (segment: string) => {
+    const kind = KIND_BY_SEGMENT[segment];
+    if (!kind)
+      throw new NotFoundError(
+        `Unknown collection "${segment}"; use bundles, profiles, clusterspecs or clusters`,
+      );
+    return kind;
+  };
+
+  router.get(
+    '/:kind(bundles|profiles|clusterspecs|clusters)',
+    async (req, res) => {
+      await httpAuth.credentials(req);
+      res.json(await definitions.list(kindOf(req.params.kind)));
+    },
+  );
+
+  router.get(
+    '/:kind(bundles|profiles|clusterspecs|clusters)/:name',
+    async (req, res) => {
+      await httpAuth.credentials(req);
+      res.json(await definitions.get(kindOf(req.params.kind), req.params.name));
+    },
+  );
+
+  const write =
+    (op: WriteOp) => async (req: express.Request, res: express.Response) => {
+      const kind = kindOf(req.params.kind);
+      const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+      const dryRun = req.query.dryRun === 'true';
+      const audit = await auditor.createEvent({
+        eventId: 'definition-write',
+        severityLevel: op === 'delete' ? 'high' : 'medium',
+        request: req,
+        meta: { op, kind, name: req.params.name ?? null, dryRun },
+      });
+      try {
+        const [decision] = await permissions.authorize(
+          [{ permission: permissionFor(kind, op) }],
+          { credentials },
+        );
+        if (decision.result !== AuthorizeResult.ALLOW) {
+          throw new NotAllowedError(
+            `You may not ${op} ${kind} definitions (permission ${
+              permissionFor(kind, op).name
+            })`,
+          );
+        }
+        const body =
+          op === 'delete'
+            ? { yaml: undefined, name: req.params.name }
+            : parseDefinitionBody(req, kind, req.params.name);
+        if (!body.name)
+          throw new InputError('The definition has no metadata.name');
+        const user = credentials.principal.userEntityRef;
+        const result = await definitions.write(op, kind, body.name, body.yaml, {
+          message: `${capitalise(op)} ${kind} ${
+            body.name
+          }\n\nRequested by ${user} through Arlon for Backstage.`,
+          author: { name: user, email: 'arlon@backstage.invalid' },
+          dryRun,
+        });
+        await audit.success({
+          meta: { commit: result.commit ?? null, files: result.files.length },
+        });
+        res.status(op === 'create' && !dryRun ? 201 : 200).json({
+          dryRun,
+          commit: result.commit,
+          parent: result.parent,
+          // A dry run shows exactly what would be written; a real one says what was.
+          files: result.files.map(f =>
+            dryRun ? f : { path: f.path, action: f.action },
+          ),
+        });
+      } catch (error) {
+        await audit.fail({ error: error as Error });
+        if (error instanceof InvalidDefinitionError) {
+          res.status(400).json({
+            error: { name: error.name, message: error.message },
+            problems: error.problems,
+          });
+          return;
+        }
+        throw error;
+      }
+    };
+
+  // Recompiles the generated tree from the definitions (after hand edits in Git,
+  // or a new compiler), as one commit; nothing when it is already current.
+  router.post('/regenerate', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+    const audit = await auditor.createEvent({
+      eventId: 'regenerate',
+      request: req,
+    });
+    try {
+      const [decision] = await permissions.authorize(
+        [{ permission: arlonDefinitionWritePermission }],
+        { credentials },
+      );
+      if (decision.result !== AuthorizeResult.ALLOW) {
+        throw new NotAllowedError(
+          'You may not write to the fleet repository (permission arlon.definition.write)',
+        );
+      }
+      const user = credentials.principal.userEntityRef;
+      const result = await definitions.change(
+        {
+          message: `Regenerate the generated tree\n\nRequested by ${user} through Arlon for Backstage.`,
+          author: { name: user, email: 'arlon@backstage.invalid' },
+          dryRun: req.query.dryRun === 'true',
+        },
+        () => [],
+      );
+      await audit.success({
+        meta: { commit: result.commit ?? null, files: result.files.length },
+      });
+      res.json({
+        commit: result.commit,
+        parent: result.parent,
+        files: result.files.map(f => ({ path: f.path, action: f.action })),
+      });
+    } catch (error) {
+      await audit.fail({ error: error as Error });
+      if (error instanceof InvalidDefinitionError) {
+        res
+          .status(400)
+          .json({
+            error: { name: error.name, message: error.message },
+            problems: error.problems,
+          });
+        return;
+      }
+      throw error;
+    }
+  });
+
+  router.post(
+    '/:kind(bundles|profiles|clusterspecs|clusters)',
+    write('create'),
+  );
+  router.put(
+    '/:kind(bundles|profiles|clusterspecs|clusters)/:name',
+    write('update'),
+  );
+  router.delete(
+    '/:kind(bundles|profiles|clusterspecs|clusters)/:name',
+    write('delete'),
+  );
+  return router;
+}
+
+function capitalise(s: string) {
+  return s[0].toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,58 @@
+import { InputError } from '@backstage/errors';
+import type { Request } from 'express';
+import { parseAllDocuments, stringify } from 'yaml';
+import type { ArlonKind } from '@internal/backstage-plugin-arlon-common';
+
+/**
+ * The definition in a request: YAML text (`Content-Type: application/yaml`,
+ * kept as written, comments and all) or a JSON object. Its kind and name must
+ * match the URL, so a request cannot write somewhere it did not say.
+ */
+export function parseDefinitionBody(
+  req: Request,
+  kind: ArlonKind,
+  name?: string,
+): { yaml: string; name: string } {
+  let yaml: string;
+  let value: any;
+  if (typeof req.body === 'string') {
+    yaml = req.body;
+    const docs = parseAllDocuments(yaml);
+    if (docs.length !== 1)
+      throw new InputError(
+        `Send exactly one ${kind} definition, not ${docs.length} documents`,
+      );
+    value = docs[0].errors.length ? undefined : docs[0].toJS();
+  } else if (
+    req.body &&
+    typeof req.body === 'object' &&
+    Object.keys(req.body).length
+  ) {
+    value = req.body;
+    yaml = stringify(value);
+  } else {
+    throw new InputError(
+      `Send a ${kind} definition as application/yaml or application/json`,
+    );
+  }
+  // A YAML syntax error is reported by validation with its line; only check identity when readable.
+  if (value && typeof value === 'object') {
+    if (value.kind !== undefined && value.kind !== kind) {
+      throw new InputError(
+        `The body is a ${value.kind}, but the URL is for a ${kind}`,
+      );
+    }
+    const bodyName = value.metadata?.name;
+    if (name !== undefined && bodyName !== undefined && bodyName !== name) {
+      throw new InputError(
+        `The body names "${bodyName}", but the URL names "${name}"`,
+      );
+    }
+    return { yaml, name: name ?? bodyName };
+  }
+  if (name === undefined)
+    throw new InputError(
+      'The definition could not be read; fix its YAML syntax',
+    );
+  return { yaml, name };
+}
