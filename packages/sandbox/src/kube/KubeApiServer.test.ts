@@ -687,6 +687,44 @@ describe('KubeApiServer, through @kubernetes/client-node', () => {
     });
   });
 
+  describe('service account tokens', () => {
+    it('mints a token for a service-account-token Secret, accepts it, and forgets it with the Secret', async () => {
+      await core.createNamespacedServiceAccount({
+        namespace: 'kube-system',
+        body: { metadata: { name: 'argocd-manager' } },
+      });
+      await core.createNamespacedSecret({
+        namespace: 'kube-system',
+        body: {
+          metadata: {
+            name: 'argocd-manager-token',
+            annotations: {
+              'kubernetes.io/service-account.name': 'argocd-manager',
+            },
+          },
+          type: 'kubernetes.io/service-account-token',
+        },
+      });
+      const secret = await core.readNamespacedSecret({
+        name: 'argocd-manager-token',
+        namespace: 'kube-system',
+      });
+      const token = Buffer.from(secret.data!.token, 'base64').toString('utf8');
+      expect(secret.data!['ca.crt']).toBe(server.caData);
+      const asManager = kubeConfigFor(server.url, token).makeApiClient(
+        CoreV1Api,
+      );
+      expect((await asManager.listNamespace()).items.length).toBeGreaterThan(0);
+      await core.deleteNamespacedSecret({
+        name: 'argocd-manager-token',
+        namespace: 'kube-system',
+      });
+      await expect(asManager.listNamespace()).rejects.toMatchObject({
+        code: 401,
+      });
+    });
+  });
+
   describe('fault injection', () => {
     it('fails a verb at its error rate and adds latency, changeable at run time', async () => {
       server.faults.errorRate.create = 1;

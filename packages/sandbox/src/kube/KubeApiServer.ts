@@ -13,6 +13,7 @@ import {
 } from './patch';
 import { apiVersionOf, ResourceType } from './resources';
 import { sandboxTls } from './tls';
+import { TokenController } from '../controllers/TokenController';
 import {
   parseFieldSelector,
   parseLabelSelector,
@@ -52,14 +53,24 @@ export class KubeApiServer {
   readonly faults: Faults;
   private readonly watches = new Set<http.ServerResponse>();
 
+  /** Bearer tokens this server accepts: the admin token and minted service account tokens. */
+  private readonly tokens: Set<string>;
+  private readonly tokenController: TokenController;
+
   private constructor(
-    private readonly token: string,
+    token: string,
     private readonly server: https.Server,
     readonly url: string,
     readonly store: ObjectStore,
     faults: Faults,
   ) {
     this.faults = faults;
+    this.tokens = new Set([token]);
+    this.tokenController = new TokenController(
+      store,
+      this.tokens,
+      sandboxTls().caData,
+    );
   }
 
   static async start(options: KubeApiServerOptions): Promise<KubeApiServer> {
@@ -85,9 +96,7 @@ export class KubeApiServer {
       store,
       faults,
     );
-    server.on('request', (req, res) =>
-      instance.handle(options.token, req, res),
-    );
+    server.on('request', (req, res) => instance.handle(req, res));
     return instance;
   }
 
@@ -98,7 +107,7 @@ export class KubeApiServer {
 
   /** Whether a client presenting `token` would be let in (ArgoCD's cluster Secrets are checked so). */
   acceptsToken(token: string | undefined): boolean {
-    return token === this.token;
+    return token !== undefined && this.tokens.has(token);
   }
 
   /** Ends every open watch now, as a flaky network or an API server restart would. */
@@ -108,18 +117,17 @@ export class KubeApiServer {
   }
 
   async stop(): Promise<void> {
+    this.tokenController.stop();
     this.dropWatches();
     this.server.closeAllConnections();
     await new Promise<void>(resolve => this.server.close(() => resolve()));
   }
 
-  private async handle(
-    token: string,
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-  ) {
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     try {
-      if (req.headers.authorization !== `Bearer ${token}`) {
+      if (
+        !this.acceptsToken(req.headers.authorization?.replace(/^Bearer /, ''))
+      ) {
         throw new ApiError(401, 'Unauthorized', 'Unauthorized');
       }
       const url = new URL(req.url ?? '/', 'http://sandbox');
