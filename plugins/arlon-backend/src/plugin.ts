@@ -8,6 +8,7 @@ import {
   managementClustersServiceRef,
 } from '@internal/backstage-plugin-arlon-node';
 import { createRouter } from './router';
+import { RegistrationScheduler } from './registration/RegistrationScheduler';
 
 /**
  * The `arlon` backend plugin: the REST API under `/api/arlon`.
@@ -24,12 +25,34 @@ export const arlonPlugin = createBackendPlugin({
         permissions: coreServices.permissions,
         permissionsRegistry: coreServices.permissionsRegistry,
         auditor: coreServices.auditor,
+        logger: coreServices.logger,
+        scheduler: coreServices.scheduler,
+        lifecycle: coreServices.lifecycle,
         managementClusters: managementClustersServiceRef,
         fleetRepository: fleetRepositoryServiceRef,
       },
-      async init({ httpRouter, permissionsRegistry, ...deps }) {
+      async init({
+        httpRouter,
+        permissionsRegistry,
+        logger,
+        scheduler,
+        lifecycle,
+        ...deps
+      }) {
         permissionsRegistry.addPermissions(arlonPermissions);
-        httpRouter.use(await createRouter(deps));
+        const registration = new RegistrationScheduler({
+          ...deps,
+          logger,
+          scheduler,
+          lifecycle,
+        });
+        await registration.schedule();
+        httpRouter.use(
+          await createRouter({
+            ...deps,
+            onWrite: () => registration.fleetChanged(),
+          }),
+        );
       },
     });
   },

@@ -11,6 +11,13 @@ export {
 export { ManagementClusters } from './cluster/ManagementClusters';
 export { ManagementCluster } from './cluster/ManagementCluster';
 export {
+  FleetInformers,
+  type CustomObject,
+  ARGOCD_CLUSTER_SECRET_SELECTOR,
+  CAPI_CLUSTER_NAME_LABEL,
+} from './cluster/FleetInformers';
+export { ResourceInformer } from './cluster/ResourceInformer';
+export {
   FleetRepository,
   type FleetChange,
   type FleetChangeResult,

@@ -36,7 +36,11 @@ export interface WriteRequest {
  * committed as one change with what it generates.
  */
 export class FleetDefinitions {
-  constructor(private readonly repository: FleetRepository) {}
+  constructor(
+    private readonly repository: FleetRepository,
+    /** Called after every commit, so controllers can act on it at once. */
+    private readonly onWrite: () => void = () => {},
+  ) {}
 
   private get compileOptions() {
     const config = this.repository.config!;
@@ -91,7 +95,7 @@ export class FleetDefinitions {
     request: WriteRequest,
     edits: (files: Record<string, string>) => FleetEdit[],
   ): Promise<FleetChangeResult> {
-    return this.repository.change(
+    const result = await this.repository.change(
       {
         message: request.message,
         author: request.author,
@@ -112,6 +116,8 @@ export class FleetDefinitions {
       },
       { dryRun: request.dryRun },
     );
+    if (result.commit) this.onWrite();
+    return result;
   }
 }
 

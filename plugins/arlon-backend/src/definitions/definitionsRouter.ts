@@ -169,12 +169,10 @@ export function definitionsRouter(
     } catch (error) {
       await audit.fail({ error: error as Error });
       if (error instanceof InvalidDefinitionError) {
-        res
-          .status(400)
-          .json({
-            error: { name: error.name, message: error.message },
-            problems: error.problems,
-          });
+        res.status(400).json({
+          error: { name: error.name, message: error.message },
+          problems: error.problems,
+        });
         return;
       }
       throw error;

@@ -1,6 +1,7 @@
 import { KubeConfig, VersionApi } from '@kubernetes/client-node';
 import type { ManagementClusterHealth } from '@internal/backstage-plugin-arlon-common';
 import type { ManagementClusterConfig } from '../config/readArlonConfig';
+import { FleetInformers } from './FleetInformers';
 import {
   describeConnectionError,
   withTimeout,
@@ -23,6 +24,17 @@ export class ManagementCluster {
     this.url = config.url;
     this.argocdNamespace = config.argocdNamespace;
     this.kubeConfig = toKubeConfig(config);
+  }
+
+  private fleetInformers?: FleetInformers;
+
+  /** The live state of this cluster, as informers; created on first use and started by the caller. */
+  informers(): FleetInformers {
+    this.fleetInformers ??= new FleetInformers(
+      this.kubeConfig,
+      this.argocdNamespace,
+    );
+    return this.fleetInformers;
   }
 
   /** Asks the API server for its version: the cheapest authenticated call. */

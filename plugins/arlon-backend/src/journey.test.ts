@@ -1,0 +1,204 @@
+import path from 'node:path';
+import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
+import {
+  CoreV1Api,
+  CustomObjectsApi,
+  KubeConfig,
+  RbacAuthorizationV1Api,
+} from '@kubernetes/client-node';
+import { Sandbox, kubeConfigFor } from '@internal/arlon-sandbox';
+import request from 'supertest';
+import { arlonPlugin } from './plugin';
+
+const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
+
+async function waitFor<T>(
+  probe: () => Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise(r => setTimeout(r, 100));
+  }
+}
+
+/**
+ * The whole path through real components: a cluster written through the API
+ * is built by (simulated) CAPI, registered into (simulated) ArgoCD by the
+ * registration controller, and gets its profile's applications synced.
+ */
+describe('a cluster created through the API', () => {
+  let sandbox: Sandbox;
+
+  beforeAll(async () => {
+    sandbox = await Sandbox.start({
+      fleetSeedDir: EXAMPLE,
+      provisioningDelayMs: 300,
+      argocdResyncMs: 200,
+    });
+  });
+  afterAll(() => sandbox.stop());
+
+  it('reaches Provisioned, is registered in ArgoCD with its profile label, and its applications sync', async () => {
+    // The registration task holds its global lease for as long as it runs, so
+    // it is started by hand rather than awaited at start-up.
+    const scheduler = mockServices.scheduler();
+    const { server } = await startTestBackend({
+      features: [
+        arlonPlugin,
+        scheduler.factory({ skipTaskRunOnStartup: true }),
+        mockServices.rootConfig.factory({
+          data: {
+            arlon: {
+              fleetRepo: { url: sandbox.fleetRepoUrl, branch: 'main' },
+              managementClusters: [
+                {
+                  name: 'sandbox',
+                  url: sandbox.apiServer.url,
+                  serviceAccountToken: sandbox.token,
+                  skipTLSVerify: true,
+                },
+              ],
+            },
+          },
+        }),
+      ],
+    });
+    void scheduler.triggerTask('arlon-registration');
+    const kc = kubeConfigFor(
+      sandbox.apiServer.url,
+      sandbox.token,
+      sandbox.apiServer.caData,
+    );
+    const custom = kc.makeApiClient(CustomObjectsApi);
+    const core = kc.makeApiClient(CoreV1Api);
+
+    await request(server).post('/api/arlon/regenerate').expect(200);
+    const boot = await request(server).post('/api/arlon/bootstrap').expect(200);
+    expect(boot.body.applied).toEqual([
+      { kind: 'Application', name: 'arlon-fleet', namespace: 'argocd' },
+    ]);
+
+    await request(server)
+      .post('/api/arlon/clusters')
+      .set('Content-Type', 'application/yaml')
+      .send(
+        'apiVersion: core.arlon.io/v1\nkind: Cluster\nmetadata:\n  name: qa-1\nspec:\n  clusterSpec: docker-dev\n  profiles: [infrastructure]\n',
+      )
+      .expect(201);
+
+    const capi: any = await waitFor(async () => {
+      const c: any = await custom.getNamespacedCustomObject({
+        group: 'cluster.x-k8s.io',
+        version: 'v1beta1',
+        plural: 'clusters',
+        namespace: 'qa-1',
+        name: 'qa-1',
+      });
+      return c.status?.phase === 'Provisioned' && c;
+    }, 'the CAPI Cluster to be Provisioned');
+    expect(capi.spec.topology).toMatchObject({
+      class: 'quick-start',
+      version: 'v1.30.0',
+    });
+
+    const secret = await waitFor(
+      async () =>
+        core.readNamespacedSecret({
+          name: 'cluster-qa-1',
+          namespace: 'argocd',
+        }),
+      'the ArgoCD cluster Secret',
+    );
+    expect(secret.metadata?.labels).toMatchObject({
+      'argocd.argoproj.io/secret-type': 'cluster',
+      'arlon.io/cluster': 'qa-1',
+      'profile.arlon.io/infrastructure': 'true',
+    });
+    const config = JSON.parse(
+      Buffer.from(secret.data!.config, 'base64').toString('utf8'),
+    );
+    // ArgoCD gets its own service account's token, never CAPI's kubeconfig.
+    const capiKubeconfig = Buffer.from(
+      (
+        await core.readNamespacedSecret({
+          name: 'qa-1-kubeconfig',
+          namespace: 'qa-1',
+        })
+      ).data!.value,
+      'base64',
+    ).toString('utf8');
+    expect(capiKubeconfig).not.toContain(config.bearerToken);
+
+    const app: any = await waitFor(async () => {
+      const a: any = await custom.getNamespacedCustomObject({
+        group: 'argoproj.io',
+        version: 'v1alpha1',
+        plural: 'applications',
+        namespace: 'argocd',
+        name: 'qa-1-readonly-rbac',
+      });
+      return a.status?.sync?.status === 'Synced' && a;
+    }, 'the readonly-rbac application to sync');
+    expect(app.status.health.status).toBe('Healthy');
+
+    const workload = new KubeConfig();
+    workload.loadFromString(capiKubeconfig);
+    const role = await workload
+      .makeApiClient(RbacAuthorizationV1Api)
+      .readClusterRole({ name: 'arlon-readonly' });
+    expect(role.rules?.[0].verbs).toEqual(['get', 'list', 'watch']);
+
+    // A profile added in the fleet repository reaches the cluster's labels.
+    await request(server)
+      .put('/api/arlon/clusters/qa-1')
+      .set('Content-Type', 'application/yaml')
+      .send(
+        'apiVersion: core.arlon.io/v1\nkind: Cluster\nmetadata:\n  name: qa-1\nspec:\n  clusterSpec: docker-dev\n  profiles: [infrastructure, apps]\n',
+      )
+      .expect(200);
+    await waitFor(
+      async () =>
+        (
+          await core.readNamespacedSecret({
+            name: 'cluster-qa-1',
+            namespace: 'argocd',
+          })
+        ).metadata?.labels?.['profile.arlon.io/apps'] === 'true',
+      'the apps profile label',
+    );
+
+    // Deleting the cluster tears it down and unregisters it.
+    await request(server).delete('/api/arlon/clusters/qa-1').expect(200);
+    await waitFor(
+      async () =>
+        core
+          .readNamespacedSecret({ name: 'cluster-qa-1', namespace: 'argocd' })
+          .then(
+            () => false,
+            (e: any) => e.code === 404,
+          ),
+      'the ArgoCD Secret to go',
+    );
+    await waitFor(
+      async () =>
+        custom
+          .getNamespacedCustomObject({
+            group: 'cluster.x-k8s.io',
+            version: 'v1beta1',
+            plural: 'clusters',
+            namespace: 'qa-1',
+            name: 'qa-1',
+          })
+          .then(
+            () => false,
+            (e: any) => e.code === 404,
+          ),
+      'the CAPI Cluster to go',
+    );
+  }, 90_000);
+});

@@ -1,0 +1,49 @@
+import {
+  PROFILE_LABEL_PREFIX,
+  validateFleet,
+} from '@internal/backstage-plugin-arlon-common';
+import type { FleetRepository } from '@internal/backstage-plugin-arlon-node';
+
+/**
+ * The `profile.arlon.io/<profile>: "true"` labels each cluster's ArgoCD
+ * Secret should carry, from the fleet repository. The repository is read at
+ * most once per `maxAgeMs`, however many clusters register at once.
+ */
+export class ProfileLabels {
+  private snapshot?: Promise<Map<string, string[]>>;
+  private readAt = 0;
+
+  constructor(
+    private readonly repository: FleetRepository,
+    private readonly maxAgeMs = 2000,
+  ) {}
+
+  async for(clusterName: string): Promise<Record<string, string>> {
+    const profiles = (await this.current()).get(clusterName) ?? [];
+    return Object.fromEntries(
+      profiles.map(p => [`${PROFILE_LABEL_PREFIX}${p}`, 'true']),
+    );
+  }
+
+  /** Forget the cached snapshot, e.g. after a write. */
+  invalidate() {
+    this.snapshot = undefined;
+  }
+
+  private current(): Promise<Map<string, string[]>> {
+    if (!this.snapshot || Date.now() - this.readAt > this.maxAgeMs) {
+      this.readAt = Date.now();
+      this.snapshot = this.repository.read().then(({ files }) => {
+        const { fleet } = validateFleet(files);
+        return new Map(
+          [...fleet.clusters.values()].map(({ object }) => [
+            object.metadata.name,
+            object.spec.profiles ?? [],
+          ]),
+        );
+      });
+      this.snapshot.catch(() => this.invalidate());
+    }
+    return this.snapshot;
+  }
+}

@@ -1,0 +1,194 @@
+import { LoggerService } from '@backstage/backend-plugin-api';
+import {
+  CoreV1Api,
+  PatchStrategy,
+  setHeaderOptions,
+  V1Secret,
+} from '@kubernetes/client-node';
+import type {
+  CustomObject,
+  ManagementCluster,
+} from '@internal/backstage-plugin-arlon-node';
+import { PROFILE_LABEL_PREFIX } from '@internal/backstage-plugin-arlon-common';
+import { createArgoCdAccess } from './registerWorkloadCluster';
+
+export const ARLON_CLUSTER_LABEL = 'arlon.io/cluster';
+
+export interface RegistrationControllerOptions {
+  cluster: ManagementCluster;
+  logger: LoggerService;
+  /** Labels the cluster's ArgoCD Secret should carry beyond the fixed ones: its profiles. */
+  profileLabels(clusterName: string): Promise<Record<string, string>>;
+  /** Reconciles running at once. */
+  concurrency?: number;
+}
+
+/**
+ * Registers clusters built by CAPI into ArgoCD, watch-driven: once a Cluster
+ * is Provisioned and its kubeconfig Secret exists, it creates ArgoCD's
+ * service account in the workload cluster and writes the ArgoCD cluster
+ * Secret with that token and the cluster's profile labels; keeps the labels in
+ * step; removes the Secret when the Cluster goes.
+ */
+export class RegistrationController {
+  private readonly queue = new Set<string>();
+  private readonly running = new Set<string>();
+  private readonly dirty = new Set<string>();
+  private active = 0;
+  private stopped = true;
+  private readonly core: CoreV1Api;
+
+  constructor(private readonly options: RegistrationControllerOptions) {
+    this.core = options.cluster.kubeConfig.makeApiClient(CoreV1Api);
+  }
+
+  private get informers() {
+    return this.options.cluster.informers();
+  }
+
+  async start() {
+    this.stopped = false;
+    const { capiClusters, kubeconfigSecrets } = this.informers;
+    const onCluster = (c: CustomObject) =>
+      this.enqueue(c.metadata!.namespace!, c.metadata!.name!);
+    capiClusters.onChange(onCluster);
+    capiClusters.onDelete(onCluster);
+    kubeconfigSecrets.onChange(s => {
+      const name = s.metadata?.labels?.['cluster.x-k8s.io/cluster-name'];
+      if (name) this.enqueue(s.metadata!.namespace!, name);
+    });
+    await this.informers.start();
+    await Promise.all([
+      capiClusters.ready,
+      kubeconfigSecrets.ready,
+      this.informers.argocdClusterSecrets.ready,
+    ]);
+    this.resync();
+  }
+
+  async stop() {
+    this.stopped = true;
+    this.queue.clear();
+    await this.informers.stop();
+  }
+
+  /** Re-checks every cluster, e.g. after profiles changed in the fleet repository. */
+  resync() {
+    for (const c of this.informers.capiClusters.list())
+      this.enqueue(c.metadata!.namespace!, c.metadata!.name!);
+  }
+
+  private enqueue(namespace: string, name: string) {
+    const key = `${namespace}/${name}`;
+    if (this.running.has(key)) this.dirty.add(key);
+    else this.queue.add(key);
+    this.pump();
+  }
+
+  private pump() {
+    const limit = this.options.concurrency ?? 16;
+    while (!this.stopped && this.active < limit && this.queue.size) {
+      const key = this.queue.values().next().value as string;
+      this.queue.delete(key);
+      this.running.add(key);
+      this.active++;
+      const [namespace, name] = key.split('/');
+      this.reconcile(namespace, name)
+        .catch(error =>
+          this.options.logger.warn(
+            `Registration of cluster ${key} failed, will retry: ${error.message}`,
+          ),
+        )
+        .finally(() => {
+          this.active--;
+          this.running.delete(key);
+          if (this.dirty.delete(key)) this.queue.add(key);
+          this.pump();
+        });
+    }
+  }
+
+  private async reconcile(namespace: string, name: string) {
+    const { capiClusters, kubeconfigSecrets, argocdClusterSecrets } =
+      this.informers;
+    const argocdNs = this.options.cluster.argocdNamespace;
+    const secretName = `cluster-${name}`;
+    const existing = argocdClusterSecrets.get(secretName, argocdNs);
+    const capi = capiClusters.get(name, namespace);
+
+    if (!capi || capi.metadata?.deletionTimestamp) {
+      if (existing?.metadata?.labels?.[ARLON_CLUSTER_LABEL] === name) {
+        await this.core
+          .deleteNamespacedSecret({ name: secretName, namespace: argocdNs })
+          .catch(ignore404);
+        this.options.logger.info(`Unregistered cluster ${name} from ArgoCD`);
+      }
+      return;
+    }
+    if (capi.status?.phase !== 'Provisioned') return;
+    const kubeconfig = kubeconfigSecrets.get(`${name}-kubeconfig`, namespace);
+    if (!kubeconfig?.data?.value) return;
+
+    const labels = {
+      'argocd.argoproj.io/secret-type': 'cluster',
+      [ARLON_CLUSTER_LABEL]: name,
+      ...(await this.options.profileLabels(name)),
+    };
+    if (existing) {
+      await this.syncLabels(existing, labels);
+      return;
+    }
+    const access = await createArgoCdAccess(
+      Buffer.from(kubeconfig.data.value, 'base64').toString('utf8'),
+    );
+    const body: V1Secret = {
+      metadata: {
+        name: secretName,
+        namespace: argocdNs,
+        labels,
+        annotations: { 'arlon.io/capi-cluster': `${namespace}/${name}` },
+      },
+      type: 'Opaque',
+      stringData: {
+        name,
+        server: access.server,
+        config: JSON.stringify({
+          bearerToken: access.bearerToken,
+          tlsClientConfig: access.caData
+            ? { insecure: false, caData: access.caData }
+            : { insecure: !!access.insecure },
+        }),
+      },
+    };
+    try {
+      await this.core.createNamespacedSecret({ namespace: argocdNs, body });
+      this.options.logger.info(`Registered cluster ${name} in ArgoCD`);
+    } catch (error: any) {
+      if (error?.code !== 409) throw error;
+    }
+  }
+
+  /** Adds missing profile labels and removes stale ones, leaving others' labels alone. */
+  private async syncLabels(secret: V1Secret, desired: Record<string, string>) {
+    const current = secret.metadata?.labels ?? {};
+    const patch: Record<string, string | null> = {};
+    for (const [k, v] of Object.entries(desired))
+      if (current[k] !== v) patch[k] = v;
+    for (const k of Object.keys(current))
+      if (k.startsWith(PROFILE_LABEL_PREFIX) && !(k in desired))
+        patch[k] = null;
+    if (Object.keys(patch).length === 0) return;
+    await this.core.patchNamespacedSecret(
+      {
+        name: secret.metadata!.name!,
+        namespace: secret.metadata!.namespace!,
+        body: { metadata: { labels: patch } },
+      },
+      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+    );
+  }
+}
+
+function ignore404(error: any) {
+  if (error?.code !== 404) throw error;
+}

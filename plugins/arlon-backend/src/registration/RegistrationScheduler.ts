@@ -1,0 +1,86 @@
+import {
+  LifecycleService,
+  LoggerService,
+  SchedulerService,
+} from '@backstage/backend-plugin-api';
+import type {
+  FleetRepository,
+  ManagementClusters,
+} from '@internal/backstage-plugin-arlon-node';
+import { ProfileLabels } from './ProfileLabels';
+import { RegistrationController } from './RegistrationController';
+
+/** How long one replica keeps the controllers before the global task lets another take over. */
+const TERM_MS = 10 * 60 * 1000;
+
+/**
+ * Runs a RegistrationController per management cluster as a Backstage
+ * scheduler task with global scope: whichever replica holds the task runs the
+ * controllers, so several replicas never register a cluster twice.
+ */
+export class RegistrationScheduler {
+  private readonly labels: ProfileLabels;
+  private controllers: RegistrationController[] = [];
+
+  constructor(
+    private readonly deps: {
+      managementClusters: ManagementClusters;
+      fleetRepository: FleetRepository;
+      logger: LoggerService;
+      scheduler: SchedulerService;
+      lifecycle: LifecycleService;
+    },
+  ) {
+    this.labels = new ProfileLabels(deps.fleetRepository);
+  }
+
+  async schedule() {
+    const {
+      scheduler,
+      lifecycle,
+      managementClusters,
+      fleetRepository,
+      logger,
+    } = this.deps;
+    if (managementClusters.list().length === 0) return;
+    let stopTerm: () => void = () => {};
+    lifecycle.addShutdownHook(() => stopTerm());
+    await scheduler.scheduleTask({
+      id: 'arlon-registration',
+      scope: 'global',
+      frequency: { seconds: 2 },
+      timeout: { minutes: 15 },
+      initialDelay: { seconds: 0 },
+      fn: async signal => {
+        this.controllers = managementClusters.list().map(
+          cluster =>
+            new RegistrationController({
+              cluster,
+              logger: logger.child({ managementCluster: cluster.name }),
+              profileLabels: name =>
+                fleetRepository.config
+                  ? this.labels.for(name)
+                  : Promise.resolve({}),
+            }),
+        );
+        await Promise.all(this.controllers.map(c => c.start()));
+        await new Promise<void>(resolve => {
+          const timer = setTimeout(resolve, TERM_MS);
+          stopTerm = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          signal?.addEventListener('abort', stopTerm);
+        });
+        await Promise.all(this.controllers.map(c => c.stop()));
+        this.controllers = [];
+      },
+    });
+  }
+
+  /** The fleet repository changed: profile labels may have, too. */
+  fleetChanged() {
+    this.labels.invalidate();
+    for (const c of this.controllers) c.resync();
+  }
+}

@@ -1,0 +1,103 @@
+import {
+  CoreV1Api,
+  CustomObjectsApi,
+  KubeConfig,
+  KubernetesObject,
+  V1Secret,
+} from '@kubernetes/client-node';
+import { ResourceInformer } from './ResourceInformer';
+
+/** A CAPI Cluster, an ArgoCD Application or ApplicationSet: custom objects read as plain data. */
+export type CustomObject = KubernetesObject & { spec?: any; status?: any };
+
+export const ARGOCD_CLUSTER_SECRET_SELECTOR =
+  'argocd.argoproj.io/secret-type=cluster';
+export const CAPI_CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
+
+/**
+ * The live state Arlon reads from a management cluster, as informers (list +
+ * watch): CAPI Clusters and their kubeconfig Secrets, ArgoCD Applications,
+ * ApplicationSets and cluster Secrets.
+ */
+export class FleetInformers {
+  readonly capiClusters: ResourceInformer<CustomObject>;
+  readonly kubeconfigSecrets: ResourceInformer<V1Secret>;
+  readonly argocdClusterSecrets: ResourceInformer<V1Secret>;
+  readonly applications: ResourceInformer<CustomObject>;
+  readonly applicationSets: ResourceInformer<CustomObject>;
+
+  constructor(kc: KubeConfig, argocdNamespace: string) {
+    const core = kc.makeApiClient(CoreV1Api);
+    const custom = kc.makeApiClient(CustomObjectsApi);
+    const capi = {
+      group: 'cluster.x-k8s.io',
+      version: 'v1beta1',
+      plural: 'clusters',
+    };
+    const argo = {
+      group: 'argoproj.io',
+      version: 'v1alpha1',
+      namespace: argocdNamespace,
+    };
+    this.capiClusters = new ResourceInformer(
+      kc,
+      '/apis/cluster.x-k8s.io/v1beta1/clusters',
+      () => custom.listClusterCustomObject(capi) as any,
+    );
+    this.kubeconfigSecrets = new ResourceInformer(
+      kc,
+      '/api/v1/secrets',
+      () =>
+        core.listSecretForAllNamespaces({
+          labelSelector: CAPI_CLUSTER_NAME_LABEL,
+        }) as any,
+      CAPI_CLUSTER_NAME_LABEL,
+    );
+    this.argocdClusterSecrets = new ResourceInformer(
+      kc,
+      `/api/v1/namespaces/${argocdNamespace}/secrets`,
+      () =>
+        core.listNamespacedSecret({
+          namespace: argocdNamespace,
+          labelSelector: ARGOCD_CLUSTER_SECRET_SELECTOR,
+        }) as any,
+      ARGOCD_CLUSTER_SECRET_SELECTOR,
+    );
+    this.applications = new ResourceInformer(
+      kc,
+      `/apis/argoproj.io/v1alpha1/namespaces/${argocdNamespace}/applications`,
+      () =>
+        custom.listNamespacedCustomObject({
+          ...argo,
+          plural: 'applications',
+        }) as any,
+    );
+    this.applicationSets = new ResourceInformer(
+      kc,
+      `/apis/argoproj.io/v1alpha1/namespaces/${argocdNamespace}/applicationsets`,
+      () =>
+        custom.listNamespacedCustomObject({
+          ...argo,
+          plural: 'applicationsets',
+        }) as any,
+    );
+  }
+
+  private get all() {
+    return [
+      this.capiClusters,
+      this.kubeconfigSecrets,
+      this.argocdClusterSecrets,
+      this.applications,
+      this.applicationSets,
+    ];
+  }
+
+  async start() {
+    await Promise.all(this.all.map(i => i.start()));
+  }
+
+  async stop() {
+    await Promise.all(this.all.map(i => i.stop()));
+  }
+}

@@ -1,0 +1,89 @@
+import {
+  KubeConfig,
+  KubernetesObject,
+  makeInformer,
+  ListPromise,
+} from '@kubernetes/client-node';
+
+type Listener<T> = (object: T) => void;
+
+/**
+ * A client-node informer that keeps itself alive: after a dropped watch or a
+ * failed list it starts again (relisting) with backoff, as controllers must
+ * against real API servers.
+ */
+export class ResourceInformer<T extends KubernetesObject> {
+  private readonly informer;
+  private readonly listeners = new Set<{
+    kind: 'change' | 'delete';
+    fn: Listener<T>;
+  }>();
+  private stopped = true;
+  private backoffMs = 250;
+  private retry?: NodeJS.Timeout;
+  private readyResolve!: () => void;
+  /** Resolves after the first successful list. */
+  readonly ready: Promise<void> = new Promise(r => (this.readyResolve = r));
+
+  constructor(
+    kc: KubeConfig,
+    path: string,
+    list: ListPromise<T>,
+    labelSelector?: string,
+  ) {
+    this.informer = makeInformer<T>(kc, path, list, labelSelector);
+    const changed = (o: T) => {
+      this.backoffMs = 250;
+      for (const l of this.listeners) if (l.kind === 'change') l.fn(o);
+    };
+    this.informer.on('add', changed);
+    this.informer.on('update', changed);
+    this.informer.on('delete', o => {
+      for (const l of this.listeners) if (l.kind === 'delete') l.fn(o);
+    });
+    this.informer.on('connect', () => this.readyResolve());
+    this.informer.on('error', () => {
+      if (this.stopped) return;
+      this.retry = setTimeout(() => void this.startInformer(), this.backoffMs);
+      this.backoffMs = Math.min(this.backoffMs * 2, 10_000);
+    });
+  }
+
+  onChange(fn: Listener<T>) {
+    this.listeners.add({ kind: 'change', fn });
+  }
+
+  onDelete(fn: Listener<T>) {
+    this.listeners.add({ kind: 'delete', fn });
+  }
+
+  list(): readonly T[] {
+    return this.informer.list();
+  }
+
+  get(name: string, namespace?: string): T | undefined {
+    return this.informer.get(name, namespace);
+  }
+
+  async start() {
+    if (!this.stopped) return;
+    this.stopped = false;
+    await this.startInformer();
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    await this.informer.stop();
+  }
+
+  private async startInformer() {
+    if (this.stopped) return;
+    try {
+      await this.informer.start();
+      this.readyResolve();
+    } catch {
+      // the 'error' listener schedules the next attempt
+    }
+  }
+}
