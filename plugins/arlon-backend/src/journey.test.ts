@@ -1,4 +1,8 @@
 import path from 'node:path';
+import type {
+  SchedulerService,
+  ServiceFactory,
+} from '@backstage/backend-plugin-api';
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import {
   CoreV1Api,
@@ -46,7 +50,9 @@ describe('a cluster created through the API', () => {
   it('reaches Provisioned, is registered in ArgoCD with its profile label, and its applications sync', async () => {
     // The registration task holds its global lease for as long as it runs, so
     // it is started by hand rather than awaited at start-up.
-    const scheduler = mockServices.scheduler();
+    const scheduler = mockServices.scheduler() as SchedulerService & {
+      factory(options: { skipTaskRunOnStartup: boolean }): ServiceFactory;
+    };
     const { server } = await startTestBackend({
       features: [
         arlonPlugin,

@@ -35,6 +35,8 @@ export class RegistrationController {
   private readonly running = new Set<string>();
   private readonly dirty = new Set<string>();
   private active = 0;
+  private readonly failures = new Map<string, number>();
+  private readonly retries = new Set<NodeJS.Timeout>();
   private stopped = true;
   private readonly core: CoreV1Api;
 
@@ -69,6 +71,8 @@ export class RegistrationController {
   async stop() {
     this.stopped = true;
     this.queue.clear();
+    this.retries.forEach(clearTimeout);
+    this.retries.clear();
     await this.informers.stop();
   }
 
@@ -94,11 +98,21 @@ export class RegistrationController {
       this.active++;
       const [namespace, name] = key.split('/');
       this.reconcile(namespace, name)
-        .catch(error =>
+        .then(() => this.failures.delete(key))
+        .catch(error => {
+          // Retry with backoff: a failure produces no watch event to wake us.
+          const failures = (this.failures.get(key) ?? 0) + 1;
+          this.failures.set(key, failures);
+          const delay = Math.min(250 * 2 ** (failures - 1), 10_000);
           this.options.logger.warn(
-            `Registration of cluster ${key} failed, will retry: ${error.message}`,
-          ),
-        )
+            `Registration of cluster ${key} failed (attempt ${failures}), retrying in ${delay} ms: ${error.message}`,
+          );
+          const timer = setTimeout(() => {
+            this.retries.delete(timer);
+            this.enqueue(namespace, name);
+          }, delay);
+          this.retries.add(timer);
+        })
         .finally(() => {
           this.active--;
           this.running.delete(key);

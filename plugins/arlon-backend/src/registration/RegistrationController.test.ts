@@ -1,0 +1,123 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
+import { Sandbox, kubeConfigFor } from '@internal/arlon-sandbox';
+import { ManagementCluster } from '@internal/backstage-plugin-arlon-node';
+import { RegistrationController } from './RegistrationController';
+
+async function waitFor(
+  condition: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 30_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise(r => setTimeout(r, 100));
+  }
+}
+
+describe('RegistrationController', () => {
+  let sandbox: Sandbox;
+  let controller: RegistrationController;
+
+  beforeEach(async () => {
+    sandbox = await Sandbox.start({ provisioningDelayMs: 100 });
+  });
+  afterEach(async () => {
+    await controller?.stop();
+    await sandbox.stop();
+  });
+
+  const start = async (profiles: Record<string, string[]> = {}) => {
+    const cluster = new ManagementCluster(
+      {
+        name: 'sandbox',
+        url: sandbox.apiServer.url,
+        serviceAccountToken: sandbox.token,
+        skipTLSVerify: true,
+        argocdNamespace: 'argocd',
+      },
+      0,
+    );
+    controller = new RegistrationController({
+      cluster,
+      logger: mockServices.logger.mock(),
+      profileLabels: async name =>
+        Object.fromEntries(
+          (profiles[name] ?? []).map(p => [`profile.arlon.io/${p}`, 'true']),
+        ),
+    });
+    await controller.start();
+  };
+
+  const kc = () =>
+    kubeConfigFor(
+      sandbox.apiServer.url,
+      sandbox.token,
+      sandbox.apiServer.caData,
+    );
+  const createCapiCluster = (name: string) =>
+    kc()
+      .makeApiClient(CustomObjectsApi)
+      .createNamespacedCustomObject({
+        group: 'cluster.x-k8s.io',
+        version: 'v1beta1',
+        plural: 'clusters',
+        namespace: 'default',
+        body: {
+          apiVersion: 'cluster.x-k8s.io/v1beta1',
+          kind: 'Cluster',
+          metadata: { name },
+          spec: {},
+        },
+      });
+  const argocdSecret = (name: string) =>
+    kc()
+      .makeApiClient(CoreV1Api)
+      .readNamespacedSecret({ name: `cluster-${name}`, namespace: 'argocd' });
+
+  it('registers every cluster while the API server fails a fifth of the time', async () => {
+    sandbox.apiServer.faults.errorRate = {
+      get: 0.2,
+      list: 0.2,
+      create: 0.2,
+      patch: 0.2,
+      watch: 0.2,
+    };
+    await start({ c0: ['infrastructure'] });
+    const names = Array.from({ length: 8 }, (_, i) => `c${i}`);
+    for (const name of names) {
+      for (;;) {
+        try {
+          await createCapiCluster(name);
+          break;
+        } catch (error: any) {
+          if (error.code !== 500) throw error; // an injected fault: try again, as a client would
+        }
+      }
+    }
+    // Dropped watches too: the informers relist and carry on.
+    setTimeout(() => sandbox.apiServer.dropWatches(), 300);
+    for (const name of names) {
+      await waitFor(
+        async () => !!(await argocdSecret(name)),
+        `cluster ${name} to be registered`,
+      );
+    }
+    sandbox.apiServer.faults.errorRate = {};
+    expect((await argocdSecret('c0')).metadata?.labels).toMatchObject({
+      'profile.arlon.io/infrastructure': 'true',
+      'arlon.io/cluster': 'c0',
+    });
+  }, 60_000);
+
+  it('does not register a cluster before it is Provisioned', async () => {
+    await start();
+    await createCapiCluster('slow');
+    await expect(argocdSecret('slow')).rejects.toMatchObject({ code: 404 });
+    await waitFor(
+      async () => !!(await argocdSecret('slow')),
+      'registration after provisioning',
+    );
+  });
+});
