@@ -159,6 +159,85 @@ describe('a cluster created through the API', () => {
       .readClusterRole({ name: 'arlon-readonly' });
     expect(role.rules?.[0].verbs).toEqual(['get', 'list', 'watch']);
 
+    // The API merges the live state into the definition.
+    const view = await waitFor(async () => {
+      const res = await request(server).get('/api/arlon/clusters/qa-1');
+      return (
+        res.body.status?.registration === 'registered' &&
+        res.body.status.applications.length === 3 &&
+        res.body
+      );
+    }, 'the live status');
+    expect(view.status).toMatchObject({
+      managementCluster: 'sandbox',
+      capi: { phase: 'Provisioned' },
+      registration: 'registered',
+      root: { sync: 'Synced', automated: true },
+      behind: false,
+    });
+    expect(
+      view.status.applications.find((a: any) => a.bundle === 'readonly-rbac'),
+    ).toMatchObject({
+      name: 'qa-1-readonly-rbac',
+      profile: 'infrastructure',
+      sync: 'Synced',
+      health: 'Healthy',
+    });
+    // The Helm bundles are reported honestly: the sandbox does not render Helm.
+    expect(
+      view.status.applications.find((a: any) => a.bundle === 'calico').message,
+    ).toMatch(/does not render Helm/);
+
+    const synced = await request(server)
+      .post('/api/arlon/clusters/qa-1/sync')
+      .expect(200);
+    expect(synced.body.applications).toEqual(
+      expect.arrayContaining(['qa-1', 'qa-1-readonly-rbac']),
+    );
+    await request(server).post('/api/arlon/clusters/nope/sync').expect(404);
+
+    const verify = await request(server).get('/api/arlon/verify').expect(200);
+    expect(verify.body.managementClusters[0]).toMatchObject({
+      managementCluster: 'sandbox',
+      ok: true,
+    });
+    expect(verify.body.managementClusters[0].infrastructureProviders).toEqual(
+      expect.arrayContaining(['aws', 'azure', 'docker']),
+    );
+
+    // Profiles apply to many clusters by label selector, in one commit.
+    const applied = await request(server)
+      .post('/api/arlon/profiles/apply')
+      .send({ profiles: ['apps'], selector: 'env in (prod,staging)' })
+      .expect(200);
+    expect(applied.body.clusters).toEqual(['prod-us-west', 'staging-eu']);
+    expect(applied.body.files.map((f: any) => f.path)).toEqual(
+      expect.arrayContaining([
+        'arlon/clusters/prod-us-west.yaml',
+        'arlon/clusters/staging-eu.yaml',
+        'generated/values/prod-us-west/guestbook.yaml',
+      ]),
+    );
+    const removed = await request(server)
+      .post('/api/arlon/profiles/remove')
+      .send({ profiles: ['apps'], clusters: ['prod-us-west'] })
+      .expect(200);
+    expect(removed.body.files.map((f: any) => f.path)).toContain(
+      'generated/values/prod-us-west/guestbook.yaml',
+    );
+    await request(server)
+      .post('/api/arlon/profiles/apply')
+      .send({ profiles: ['apps'] })
+      .expect(400);
+    const unknown = await request(server)
+      .post('/api/arlon/profiles/apply')
+      .send({ profiles: ['nope'], clusters: ['dev-local'] })
+      .expect(400);
+    expect(unknown.body.problems[0]).toMatchObject({
+      file: 'arlon/clusters/dev-local.yaml',
+      message: 'profile "nope" does not exist',
+    });
+
     // A profile added in the fleet repository reaches the cluster's labels.
     await request(server)
       .put('/api/arlon/clusters/qa-1')

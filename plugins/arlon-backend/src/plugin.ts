@@ -7,11 +7,13 @@ import {
   fleetRepositoryServiceRef,
   managementClustersServiceRef,
 } from '@internal/backstage-plugin-arlon-node';
-import { createRouter } from './router';
 import { RegistrationScheduler } from './registration/RegistrationScheduler';
+import { createRouter } from './router';
+import { FleetStatus } from './status/FleetStatus';
 
 /**
- * The `arlon` backend plugin: the REST API under `/api/arlon`.
+ * The `arlon` backend plugin: the REST API under `/api/arlon`, and the
+ * registration controller.
  *
  * @public
  */
@@ -47,9 +49,14 @@ export const arlonPlugin = createBackendPlugin({
           lifecycle,
         });
         await registration.schedule();
+        const status = new FleetStatus(deps.managementClusters);
+        // Informers start in the background: an unreachable cluster must not block start-up.
+        lifecycle.addStartupHook(() => void status.start());
+        lifecycle.addShutdownHook(() => status.stop());
         httpRouter.use(
           await createRouter({
             ...deps,
+            status,
             onWrite: () => registration.fleetChanged(),
           }),
         );

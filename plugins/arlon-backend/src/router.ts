@@ -3,19 +3,22 @@ import {
   HttpAuthService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
+import { NotFoundError } from '@backstage/errors';
+import { arlonDefinitionWritePermission } from '@internal/backstage-plugin-arlon-common';
 import type {
   FleetRepository,
   ManagementClusters,
 } from '@internal/backstage-plugin-arlon-node';
-import { NotAllowedError, NotFoundError } from '@backstage/errors';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { arlonDefinitionWritePermission } from '@internal/backstage-plugin-arlon-common';
 import express from 'express';
-import { applyBootstrap } from './bootstrap/applyBootstrap';
 import Router from 'express-promise-router';
-import { definitionsRouter, BODY_LIMIT } from './definitions/definitionsRouter';
+import { authorize } from './actions/authorize';
+import { clusterActionsRouter } from './actions/clusterActionsRouter';
+import { applyBootstrap } from './bootstrap/applyBootstrap';
+import { BODY_LIMIT, definitionsRouter } from './definitions/definitionsRouter';
 import { FleetDefinitions } from './definitions/FleetDefinitions';
 import { checkFleetHealth } from './health/checkFleetHealth';
+import type { FleetStatus } from './status/FleetStatus';
+import { verifyManagementCluster } from './verify/verifyManagementCluster';
 
 export interface RouterOptions {
   httpAuth: HttpAuthService;
@@ -23,6 +26,7 @@ export interface RouterOptions {
   auditor: AuditorService;
   managementClusters: ManagementClusters;
   fleetRepository: FleetRepository;
+  status: FleetStatus;
   /** Called after every commit to the fleet repository. */
   onWrite?: () => void;
 }
@@ -30,7 +34,8 @@ export interface RouterOptions {
 export async function createRouter(
   options: RouterOptions,
 ): Promise<express.Router> {
-  const { httpAuth, managementClusters, fleetRepository } = options;
+  const { httpAuth, permissions, managementClusters, fleetRepository } =
+    options;
   const router = Router();
   router.use(express.json({ limit: BODY_LIMIT }));
 
@@ -39,17 +44,23 @@ export async function createRouter(
     res.json(await checkFleetHealth(managementClusters, fleetRepository));
   });
 
+  router.get('/verify', async (req, res) => {
+    await httpAuth.credentials(req);
+    res.json({
+      managementClusters: await Promise.all(
+        managementClusters.list().map(verifyManagementCluster),
+      ),
+    });
+  });
+
   router.post('/bootstrap', async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const [decision] = await options.permissions.authorize(
-      [{ permission: arlonDefinitionWritePermission }],
-      { credentials },
+    await authorize(
+      permissions,
+      arlonDefinitionWritePermission,
+      credentials,
+      'bootstrap a management cluster',
     );
-    if (decision.result !== AuthorizeResult.ALLOW) {
-      throw new NotAllowedError(
-        'You may not bootstrap a management cluster (permission arlon.definition.write)',
-      );
-    }
     const name =
       typeof req.query.cluster === 'string'
         ? req.query.cluster
@@ -72,11 +83,8 @@ export async function createRouter(
     });
   });
 
-  router.use(
-    definitionsRouter({
-      ...options,
-      definitions: new FleetDefinitions(fleetRepository, options.onWrite),
-    }),
-  );
+  const definitions = new FleetDefinitions(fleetRepository, options.onWrite);
+  router.use(clusterActionsRouter({ ...options, definitions }));
+  router.use(definitionsRouter({ ...options, definitions }));
   return router;
 }

@@ -9,6 +9,7 @@ import { arlonDefinitionWritePermission } from '@internal/backstage-plugin-arlon
 import express from 'express';
 import Router from 'express-promise-router';
 import { FleetDefinitions } from './FleetDefinitions';
+import type { FleetStatus } from '../status/FleetStatus';
 import { InvalidDefinitionError } from './InvalidDefinitionError';
 import { KIND_BY_SEGMENT, permissionFor, WriteOp } from './kinds';
 import { parseDefinitionBody } from './parseDefinitionBody';
@@ -18,6 +19,7 @@ export interface DefinitionsRouterOptions {
   permissions: PermissionsService;
   auditor: AuditorService;
   definitions: FleetDefinitions;
+  status?: FleetStatus;
 }
 
 /** Largest definition body accepted; a definition is a few KB, a fleet's worth is never one request. */
@@ -30,7 +32,12 @@ export const BODY_LIMIT = '256kb';
 export function definitionsRouter(
   options: DefinitionsRouterOptions,
 ): express.Router {
-  const { httpAuth, permissions, auditor, definitions } = options;
+  const { httpAuth, permissions, auditor, definitions, status } = options;
+  // Clusters carry their live status beside their definition.
+  const withStatus = <T extends { kind: string; name: string }>(view: T) =>
+    view.kind === 'Cluster' && status
+      ? { ...view, status: status.of(view.name) ?? null }
+      : view;
   const router = Router();
   router.use(
     express.text({
@@ -57,7 +64,8 @@ export function definitionsRouter(
     '/:kind(bundles|profiles|clusterspecs|clusters)',
     async (req, res) => {
       await httpAuth.credentials(req);
-      res.json(await definitions.list(kindOf(req.params.kind)));
+      const { commit, items } = await definitions.list(kindOf(req.params.kind));
+      res.json({ commit, items: items.map(withStatus) });
     },
   );
 
@@ -65,7 +73,11 @@ export function definitionsRouter(
     '/:kind(bundles|profiles|clusterspecs|clusters)/:name',
     async (req, res) => {
       await httpAuth.credentials(req);
-      res.json(await definitions.get(kindOf(req.params.kind), req.params.name));
+      res.json(
+        withStatus(
+          await definitions.get(kindOf(req.params.kind), req.params.name),
+        ),
+      );
     },
   );
 

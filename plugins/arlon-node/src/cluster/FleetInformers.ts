@@ -93,11 +93,16 @@ export class FleetInformers {
     ];
   }
 
+  private users = 0;
+
+  /** Starts the informers for one more user; they run until the last user stops. */
   async start() {
+    this.users++;
     await Promise.all(this.all.map(i => i.start()));
   }
 
   async stop() {
-    await Promise.all(this.all.map(i => i.stop()));
+    this.users = Math.max(0, this.users - 1);
+    if (this.users === 0) await Promise.all(this.all.map(i => i.stop()));
   }
 }

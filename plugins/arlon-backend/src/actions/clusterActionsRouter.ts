@@ -1,0 +1,242 @@
+import {
+  AuditorService,
+  HttpAuthService,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
+import { InputError, NotFoundError } from '@backstage/errors';
+import {
+  CustomObjectsApi,
+  PatchStrategy,
+  setHeaderOptions,
+} from '@kubernetes/client-node';
+import {
+  arlonClusterUpdatePermission,
+  arlonProfileApplyPermission,
+  Cluster,
+  FleetEdit,
+  validateFleet,
+} from '@internal/backstage-plugin-arlon-common';
+import type { ManagementClusters } from '@internal/backstage-plugin-arlon-node';
+import express from 'express';
+import Router from 'express-promise-router';
+import { FleetDefinitions } from '../definitions/FleetDefinitions';
+import { InvalidDefinitionError } from '../definitions/InvalidDefinitionError';
+import type { FleetStatus } from '../status/FleetStatus';
+import { authorize } from './authorize';
+import { matchesSelector } from './matchesSelector';
+
+export interface ClusterActionsOptions {
+  httpAuth: HttpAuthService;
+  permissions: PermissionsService;
+  auditor: AuditorService;
+  definitions: FleetDefinitions;
+  managementClusters: ManagementClusters;
+  status: FleetStatus;
+}
+
+/**
+ * Actions on clusters: apply or remove profiles for many clusters in one
+ * commit; sync, refresh, or update (when behind) a cluster's applications.
+ */
+export function clusterActionsRouter(
+  options: ClusterActionsOptions,
+): express.Router {
+  const {
+    httpAuth,
+    permissions,
+    auditor,
+    definitions,
+    managementClusters,
+    status,
+  } = options;
+  const router = Router();
+
+  const profilesAction =
+    (mode: 'apply' | 'remove') =>
+    async (req: express.Request, res: express.Response) => {
+      const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+      const audit = await auditor.createEvent({
+        eventId: `profile-${mode}`,
+        request: req,
+        meta: { body: req.body ?? null },
+      });
+      try {
+        await authorize(
+          permissions,
+          arlonProfileApplyPermission,
+          credentials,
+          `${mode} profiles`,
+        );
+        const { profiles, clusters, selector } = req.body ?? {};
+        if (
+          !Array.isArray(profiles) ||
+          profiles.length === 0 ||
+          !profiles.every((p: unknown) => typeof p === 'string')
+        ) {
+          throw new InputError(
+            'Send "profiles": a non-empty list of profile names',
+          );
+        }
+        if ((clusters === undefined) === (selector === undefined)) {
+          throw new InputError(
+            'Send either "clusters" (a list of names) or "selector" (a label selector such as env=prod), not both',
+          );
+        }
+        let targets: string[] = [];
+        const user = credentials.principal.userEntityRef;
+        const result = await definitions.change(
+          {
+            message: `${mode === 'apply' ? 'Apply' : 'Remove'} profile${
+              profiles.length > 1 ? 's' : ''
+            } ${profiles.join(', ')} ${
+              mode === 'apply' ? 'to' : 'from'
+            } clusters\n\nRequested by ${user} through Arlon for Backstage.`,
+            author: { name: user, email: 'arlon@backstage.invalid' },
+            dryRun: req.query.dryRun === 'true',
+          },
+          files => {
+            const { fleet } = validateFleet(files);
+            targets = Array.isArray(clusters)
+              ? clusters
+              : [...fleet.clusters.values()]
+                  .filter(c =>
+                    matchesSelector(
+                      String(selector),
+                      c.object.metadata.labels ?? {},
+                    ),
+                  )
+                  .map(c => c.object.metadata.name);
+            if (targets.length === 0)
+              throw new NotFoundError(
+                `No cluster matches ${
+                  Array.isArray(clusters)
+                    ? 'the list'
+                    : `selector "${selector}"`
+                }`,
+              );
+            const edit: FleetEdit = {
+              op: 'update',
+              kind: 'Cluster',
+              names: targets,
+              update: object => {
+                const c = object as Cluster;
+                const current = c.spec.profiles ?? [];
+                const next =
+                  mode === 'apply'
+                    ? [
+                        ...current,
+                        ...profiles.filter((p: string) => !current.includes(p)),
+                      ]
+                    : current.filter(p => !profiles.includes(p));
+                return { ...c, spec: { ...c.spec, profiles: next } };
+              },
+            };
+            return [edit];
+          },
+        );
+        await audit.success({
+          meta: { commit: result.commit ?? null, clusters: targets },
+        });
+        res.json({
+          clusters: targets,
+          commit: result.commit,
+          files: result.files.map(f => ({ path: f.path, action: f.action })),
+        });
+      } catch (error) {
+        await audit.fail({ error: error as Error });
+        if (error instanceof InvalidDefinitionError) {
+          res.status(400).json({
+            error: { name: error.name, message: error.message },
+            problems: error.problems,
+          });
+          return;
+        }
+        throw error;
+      }
+    };
+  router.post('/profiles/apply', profilesAction('apply'));
+  router.post('/profiles/remove', profilesAction('remove'));
+
+  const applicationsAction =
+    (action: 'sync' | 'refresh' | 'update') =>
+    async (req: express.Request, res: express.Response) => {
+      const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+      const name = req.params.name;
+      const audit = await auditor.createEvent({
+        eventId: `cluster-${action}`,
+        request: req,
+        meta: { cluster: name },
+      });
+      try {
+        await authorize(
+          permissions,
+          arlonClusterUpdatePermission,
+          credentials,
+          `${action} clusters`,
+        );
+        const live = status.of(name);
+        const apps = live
+          ? [
+              ...(live.root ? [{ name, sync: live.root.sync }] : []),
+              ...live.applications,
+            ]
+          : [];
+        if (!live || apps.length === 0)
+          throw new NotFoundError(
+            `No ArgoCD applications for cluster "${name}" yet`,
+          );
+        // `update` brings a cluster that is behind up to date: only what is out of sync.
+        const targets =
+          action === 'update' ? apps.filter(a => a.sync === 'OutOfSync') : apps;
+        const custom = managementClusters
+          .get(live.managementCluster)
+          .kubeConfig.makeApiClient(CustomObjectsApi);
+        const namespace = managementClusters.get(
+          live.managementCluster,
+        ).argocdNamespace;
+        const body =
+          action === 'refresh'
+            ? {
+                metadata: {
+                  annotations: { 'argocd.argoproj.io/refresh': 'normal' },
+                },
+              }
+            : {
+                operation: {
+                  initiatedBy: {
+                    username: credentials.principal.userEntityRef,
+                  },
+                  sync: { prune: true },
+                },
+              };
+        for (const app of targets) {
+          await custom.patchNamespacedCustomObject(
+            {
+              group: 'argoproj.io',
+              version: 'v1alpha1',
+              namespace,
+              plural: 'applications',
+              name: app.name,
+              body,
+            },
+            setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+          );
+        }
+        await audit.success({
+          meta: { applications: targets.map(t => t.name) },
+        });
+        res.json({
+          cluster: name,
+          action,
+          applications: targets.map(t => t.name),
+        });
+      } catch (error) {
+        await audit.fail({ error: error as Error });
+        throw error;
+      }
+    };
+  router.post('/clusters/:name/sync', applicationsAction('sync'));
+  router.post('/clusters/:name/refresh', applicationsAction('refresh'));
+  router.post('/clusters/:name/update', applicationsAction('update'));
+  return router;
+}

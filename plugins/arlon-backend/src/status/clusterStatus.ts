@@ -1,0 +1,113 @@
+import type { V1Secret } from '@kubernetes/client-node';
+import type { CustomObject } from '@internal/backstage-plugin-arlon-node';
+
+/** What a cluster is doing right now, from the management cluster's live objects. */
+export interface ClusterStatus {
+  managementCluster: string;
+  capi?: {
+    phase?: string;
+    conditions: Array<{
+      type: string;
+      status: string;
+      reason?: string;
+      message?: string;
+    }>;
+  };
+  registration: 'registered' | 'waitingForProvisioning' | 'notBuilt';
+  /** The root Application that builds the cluster (none for external clusters). */
+  root?: { sync: string; health: string; automated: boolean };
+  applications: Array<{
+    name: string;
+    bundle?: string;
+    profile?: string;
+    sync: string;
+    health: string;
+    automated: boolean;
+    message?: string;
+  }>;
+  /** True when changes wait for an explicit update (manual update policy). */
+  behind: boolean;
+  behindReasons: string[];
+}
+
+export interface LiveObjects {
+  managementCluster: string;
+  capiClusters: readonly CustomObject[];
+  applications: readonly CustomObject[];
+  argocdClusterSecrets: readonly V1Secret[];
+}
+
+/** Pure: the status of cluster `name` from the live objects of one management cluster. */
+export function clusterStatus(name: string, live: LiveObjects): ClusterStatus {
+  const capi = live.capiClusters.find(
+    c => c.metadata?.name === name && c.metadata?.namespace === name,
+  );
+  const registered = live.argocdClusterSecrets.some(
+    s =>
+      s.metadata?.labels?.['arlon.io/cluster'] === name ||
+      s.metadata?.name === `cluster-${name}`,
+  );
+  const view = (app: CustomObject) => ({
+    name: app.metadata!.name!,
+    bundle: app.metadata?.labels?.['arlon.io/bundle'],
+    profile: app.metadata?.labels?.['arlon.io/profile'],
+    sync: app.status?.sync?.status ?? 'Unknown',
+    health: app.status?.health?.status ?? 'Unknown',
+    automated: !!app.spec?.syncPolicy?.automated,
+    message: app.status?.conditions?.[0]?.message,
+  });
+  const rootApp = live.applications.find(
+    a =>
+      a.metadata?.name === name &&
+      a.metadata?.labels?.['arlon.io/kind'] === 'cluster',
+  );
+  const applications = live.applications
+    .filter(
+      a => a.metadata?.labels?.['arlon.io/cluster'] === name && a !== rootApp,
+    )
+    .map(view);
+  const root = rootApp && view(rootApp);
+
+  const behindReasons: string[] = [];
+  if (root && !root.automated && root.sync === 'OutOfSync')
+    behindReasons.push(
+      'its cluster spec changed; the change waits for an update (manual policy)',
+    );
+  for (const app of applications) {
+    if (!app.automated && app.sync === 'OutOfSync')
+      behindReasons.push(
+        `bundle ${app.bundle ?? app.name} of profile ${
+          app.profile ?? '?'
+        } changed; it waits for an update (manual policy)`,
+      );
+  }
+
+  let registration: ClusterStatus['registration'] = 'notBuilt';
+  if (registered) registration = 'registered';
+  else if (capi) registration = 'waitingForProvisioning';
+
+  return {
+    managementCluster: live.managementCluster,
+    ...(capi
+      ? {
+          capi: {
+            phase: capi.status?.phase,
+            conditions: capi.status?.conditions ?? [],
+          },
+        }
+      : {}),
+    registration,
+    ...(root
+      ? {
+          root: {
+            sync: root.sync,
+            health: root.health,
+            automated: root.automated,
+          },
+        }
+      : {}),
+    applications,
+    behind: behindReasons.length > 0,
+    behindReasons,
+  };
+}
