@@ -11,6 +11,7 @@ import { ManagementClusters } from './cluster/ManagementClusters';
 import { readArlonConfig } from './config/readArlonConfig';
 import { FleetRepository } from './fleet/FleetRepository';
 import { gitCredentialsFromIntegrations } from './fleet/gitCredentials';
+import { pullRequestOpener } from './fleet/pullRequests';
 
 /** The configured management clusters, shared by the arlon backend and its modules. */
 export const managementClustersServiceRef =
@@ -36,10 +37,16 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
         const base =
           config.getOptionalString('backend.workingDirectory') ?? os.tmpdir();
         const workDir = await fs.mkdtemp(path.join(base, 'arlon-fleet-'));
+        const { fleetRepo } = readArlonConfig(config);
+        const integrations = ScmIntegrations.fromConfig(config);
         return new FleetRepository(
-          readArlonConfig(config).fleetRepo,
-          gitCredentialsFromIntegrations(ScmIntegrations.fromConfig(config)),
+          fleetRepo,
+          gitCredentialsFromIntegrations(integrations),
           workDir,
+          // Fails at start-up when pull requests are asked for but cannot be opened.
+          fleetRepo?.writeMode === 'pullRequest'
+            ? pullRequestOpener(integrations, fleetRepo.url)
+            : undefined,
         );
       },
     }),

@@ -140,6 +140,7 @@ export function clusterActionsRouter(
         res.json({
           clusters: targets,
           commit: result.commit,
+          pullRequest: result.pullRequest,
           files: result.files.map(f => ({ path: f.path, action: f.action })),
         });
       } catch (error) {

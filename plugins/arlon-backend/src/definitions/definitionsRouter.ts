@@ -125,6 +125,7 @@ export function definitionsRouter(
           dryRun,
           commit: result.commit,
           parent: result.parent,
+          pullRequest: result.pullRequest,
           // A dry run shows exactly what would be written; a real one says what was.
           files: result.files.map(f =>
             dryRun ? f : { path: f.path, action: f.action },
@@ -176,6 +177,7 @@ export function definitionsRouter(
       res.json({
         commit: result.commit,
         parent: result.parent,
+        pullRequest: result.pullRequest,
         files: result.files.map(f => ({ path: f.path, action: f.action })),
       });
     } catch (error) {

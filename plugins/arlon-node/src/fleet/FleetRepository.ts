@@ -14,6 +14,7 @@ import {
   FleetSnapshot,
 } from './FleetCheckout';
 import type { GitCredentials } from './gitCredentials';
+import type { PullRequest, PullRequestOpener } from './pullRequests';
 
 export interface FleetChange {
   /** Commit message: what changed and why. */
@@ -26,6 +27,8 @@ export interface FleetChange {
 export interface FleetChangeResult {
   /** The commit that holds the change; absent for a dry run or when nothing changed. */
   commit?: string;
+  /** With `writeMode: pullRequest`: the branch and the request that carries the commit. */
+  pullRequest?: PullRequest & { branch: string };
   /** The commit the change was planned on. */
   parent: string;
   files: Array<{
@@ -54,6 +57,8 @@ export class FleetRepository {
     ) => Promise<GitCredentials | undefined>,
     /** Where the local clone lives. */
     workDir?: string,
+    /** Opens pull requests, for `writeMode: pullRequest`. */
+    private readonly openPullRequest?: PullRequestOpener,
   ) {
     if (config && workDir) {
       this.checkout = new FleetCheckout(
@@ -85,6 +90,20 @@ export class FleetRepository {
         const effective = Object.fromEntries(
           files.map(f => [f.path, f.content ?? null]),
         );
+        if (this.config!.writeMode === 'pullRequest') {
+          const proposed = await this.proposeChange(
+            checkout,
+            snapshot.commit,
+            effective,
+            change,
+          );
+          return {
+            ...proposed,
+            parent: snapshot.commit,
+            files,
+            attempts: attempt,
+          };
+        }
         const { pushed, commit } = await checkout.commitAndPush(
           snapshot.commit,
           effective,
@@ -145,6 +164,44 @@ export class FleetRepository {
         latencyMs: Date.now() - started,
       };
     }
+  }
+
+  /** Pushes the change to a new branch and opens a pull request for it; the base branch is untouched. */
+  private async proposeChange(
+    checkout: FleetCheckout,
+    parent: string,
+    changes: FileChanges,
+    change: FleetChange,
+  ) {
+    if (!this.openPullRequest)
+      throw new ServiceUnavailableError(
+        'writeMode is pullRequest, but no pull request opener is configured',
+      );
+    const [title, ...rest] = change.message.split('\n');
+    const branch = `arlon/${title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40)}-${Date.now().toString(36)}`;
+    const { pushed, commit } = await checkout.commitAndPush(
+      parent,
+      changes,
+      change.message,
+      change.author,
+      branch,
+    );
+    if (!pushed)
+      throw new ConflictError(
+        `Could not push branch ${branch} to the fleet repository`,
+      );
+    const pr = await this.openPullRequest({
+      repoUrl: this.config!.url,
+      head: branch,
+      base: this.config!.branch,
+      title,
+      body: rest.join('\n').trim(),
+    });
+    return { commit, pullRequest: { ...pr, branch } };
   }
 
   private requireCheckout(): FleetCheckout {
