@@ -10,7 +10,12 @@ import {
   KubeConfig,
   RbacAuthorizationV1Api,
 } from '@kubernetes/client-node';
-import { Sandbox, kubeConfigFor } from '@internal/arlon-sandbox';
+import {
+  KubeApiServer,
+  Sandbox,
+  kubeConfigFor,
+  kubeconfigYaml,
+} from '@internal/arlon-sandbox';
 import request from 'supertest';
 import { arlonPlugin } from './plugin';
 
@@ -256,6 +261,67 @@ describe('a cluster created through the API', () => {
         ).metadata?.labels?.['profile.arlon.io/apps'] === 'true',
       'the apps profile label',
     );
+
+    // An external cluster, imported from a kubeconfig: registered through its own ArgoCD account.
+    const edge = await KubeApiServer.start({ token: 'edge-admin' });
+    sandbox.servers.set(edge.url, edge); // the sandbox's "network": simulated ArgoCD can reach it
+    const edgeKubeconfig = kubeconfigYaml(
+      'edge-2',
+      edge.url,
+      'edge-admin',
+      edge.caData,
+    );
+    const imported = await request(server)
+      .post('/api/arlon/clusters/import')
+      .send({
+        name: 'edge-2',
+        kubeconfig: edgeKubeconfig,
+        profiles: ['infrastructure'],
+      })
+      .expect(201);
+    expect(imported.body).toMatchObject({ name: 'edge-2', server: edge.url });
+    expect(JSON.stringify(imported.body)).not.toContain('edge-admin');
+    const edgeDef = await request(server)
+      .get('/api/arlon/clusters/edge-2')
+      .expect(200);
+    expect(edgeDef.body.definition.spec).toEqual({
+      external: { server: edge.url },
+      profiles: ['infrastructure'],
+    });
+    const edgeSecret = await core.readNamespacedSecret({
+      name: 'cluster-edge-2',
+      namespace: 'argocd',
+    });
+    expect(edgeSecret.metadata?.labels).toMatchObject({
+      'profile.arlon.io/infrastructure': 'true',
+    });
+    expect(
+      Buffer.from(edgeSecret.data!.config, 'base64').toString('utf8'),
+    ).not.toContain('edge-admin');
+    await waitFor(async () => {
+      const a: any = await custom.getNamespacedCustomObject({
+        group: 'argoproj.io',
+        version: 'v1alpha1',
+        plural: 'applications',
+        namespace: 'argocd',
+        name: 'edge-2-readonly-rbac',
+      });
+      return a.status?.sync?.status === 'Synced';
+    }, "the imported cluster's application to sync");
+    const badImport = await request(server)
+      .post('/api/arlon/clusters/import')
+      .send({ name: 'edge-3', kubeconfig: edgeKubeconfig, profiles: ['nope'] })
+      .expect(400);
+    expect(badImport.body.problems[0].message).toBe(
+      'profile "nope" does not exist',
+    );
+    await expect(
+      core.readNamespacedSecret({
+        name: 'cluster-edge-3',
+        namespace: 'argocd',
+      }),
+    ).rejects.toMatchObject({ code: 404 });
+    await edge.stop();
 
     // Deleting the cluster tears it down and unregisters it.
     await request(server).delete('/api/arlon/clusters/qa-1').expect(200);

@@ -10,6 +10,7 @@ import {
   setHeaderOptions,
 } from '@kubernetes/client-node';
 import {
+  arlonClusterCreatePermission,
   arlonClusterUpdatePermission,
   arlonProfileApplyPermission,
   Cluster,
@@ -23,6 +24,7 @@ import { FleetDefinitions } from '../definitions/FleetDefinitions';
 import { InvalidDefinitionError } from '../definitions/InvalidDefinitionError';
 import type { FleetStatus } from '../status/FleetStatus';
 import { authorize } from './authorize';
+import { externalClusterYaml, registerExternalCluster } from './importCluster';
 import { matchesSelector } from './matchesSelector';
 
 export interface ClusterActionsOptions {
@@ -236,6 +238,99 @@ export function clusterActionsRouter(
         throw error;
       }
     };
+  router.post('/clusters/import', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+    const {
+      name,
+      kubeconfig,
+      argocdCluster,
+      profiles = [],
+      managementCluster,
+    } = req.body ?? {};
+    // The kubeconfig is a credential: it never reaches the audit log, Git or a response.
+    const audit = await auditor.createEvent({
+      eventId: 'cluster-import',
+      request: req,
+      meta: {
+        name: name ?? null,
+        argocdCluster: argocdCluster ?? null,
+        fromKubeconfig: !!kubeconfig,
+      },
+    });
+    try {
+      await authorize(
+        permissions,
+        arlonClusterCreatePermission,
+        credentials,
+        'import clusters',
+      );
+      if (typeof name !== 'string' || !name)
+        throw new InputError(
+          'Send "name": the name the cluster gets in the fleet',
+        );
+      if (!kubeconfig === !argocdCluster)
+        throw new InputError(
+          'Send either "kubeconfig" (YAML text) or "argocdCluster" (a cluster ArgoCD already knows)',
+        );
+      if (!Array.isArray(profiles))
+        throw new InputError('"profiles" must be a list of profile names');
+      const management = managementClusters.get(
+        managementCluster ?? managementClusters.list()[0]?.name,
+      );
+      const user = credentials.principal.userEntityRef;
+      // Validate the definition first (names, profiles), so a bad import registers nothing.
+      const draft = externalClusterYaml(
+        name,
+        'https://pending.invalid',
+        profiles,
+      );
+      await definitions.change(
+        {
+          message: 'check',
+          author: { name: user, email: 'arlon@backstage.invalid' },
+          dryRun: true,
+        },
+        () => [{ op: 'put', kind: 'Cluster', name, yaml: draft }],
+      );
+      const server = await registerExternalCluster(management, {
+        name,
+        profiles,
+        kubeconfig,
+        argocdCluster,
+      });
+      const result = await definitions.change(
+        {
+          message: `Import Cluster ${name}\n\nRequested by ${user} through Arlon for Backstage.`,
+          author: { name: user, email: 'arlon@backstage.invalid' },
+        },
+        () => [
+          {
+            op: 'put',
+            kind: 'Cluster',
+            name,
+            yaml: externalClusterYaml(name, server, profiles),
+          },
+        ],
+      );
+      await audit.success({ meta: { commit: result.commit ?? null } });
+      res.status(201).json({
+        name,
+        server,
+        commit: result.commit,
+        pullRequest: result.pullRequest,
+      });
+    } catch (error) {
+      await audit.fail({ error: error as Error });
+      if (error instanceof InvalidDefinitionError) {
+        res.status(400).json({
+          error: { name: error.name, message: error.message },
+          problems: error.problems,
+        });
+        return;
+      }
+      throw error;
+    }
+  });
   router.post('/clusters/:name/sync', applicationsAction('sync'));
   router.post('/clusters/:name/refresh', applicationsAction('refresh'));
   router.post('/clusters/:name/update', applicationsAction('update'));

@@ -80,6 +80,25 @@ export class RegistrationController {
   resync() {
     for (const c of this.informers.capiClusters.list())
       this.enqueue(c.metadata!.namespace!, c.metadata!.name!);
+    void this.syncExternalClusters().catch(error =>
+      this.options.logger.warn(
+        `Updating labels of imported clusters failed: ${error.message}`,
+      ),
+    );
+  }
+
+  /** Imported clusters have no CAPI Cluster to wake a reconcile: keep their profile labels in step here. */
+  private async syncExternalClusters() {
+    for (const secret of this.informers.argocdClusterSecrets.list()) {
+      const name = secret.metadata?.labels?.[ARLON_CLUSTER_LABEL];
+      if (!name || secret.metadata?.annotations?.['arlon.io/capi-cluster'])
+        continue;
+      await this.syncLabels(secret, {
+        'argocd.argoproj.io/secret-type': 'cluster',
+        [ARLON_CLUSTER_LABEL]: name,
+        ...(await this.options.profileLabels(name)),
+      });
+    }
   }
 
   private enqueue(namespace: string, name: string) {

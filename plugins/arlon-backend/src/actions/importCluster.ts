@@ -1,0 +1,112 @@
+import { InputError, NotFoundError } from '@backstage/errors';
+import { CoreV1Api, V1Secret } from '@kubernetes/client-node';
+import { PROFILE_LABEL_PREFIX } from '@internal/backstage-plugin-arlon-common';
+import type { ManagementCluster } from '@internal/backstage-plugin-arlon-node';
+import { stringify } from 'yaml';
+import { createArgoCdAccess } from '../registration/registerWorkloadCluster';
+import { ARLON_CLUSTER_LABEL } from '../registration/RegistrationController';
+
+export interface ImportRequest {
+  name: string;
+  profiles: string[];
+  /** A kubeconfig for the cluster (used once, never stored), or… */
+  kubeconfig?: string;
+  /** …the name of a cluster ArgoCD already knows. */
+  argocdCluster?: string;
+}
+
+/** The Cluster definition of an imported cluster: external, with its profiles. */
+export function externalClusterYaml(
+  name: string,
+  server: string,
+  profiles: string[],
+): string {
+  return stringify({
+    apiVersion: 'core.arlon.io/v1',
+    kind: 'Cluster',
+    metadata: { name },
+    spec: { external: { server }, profiles },
+  });
+}
+
+/**
+ * Registers an external cluster in ArgoCD (from a kubeconfig, through its own
+ * ArgoCD service account; or adopting a cluster ArgoCD already has) with the
+ * labels of its profiles. Returns the API server URL for its definition.
+ */
+export async function registerExternalCluster(
+  management: ManagementCluster,
+  request: ImportRequest,
+): Promise<string> {
+  const core = management.kubeConfig.makeApiClient(CoreV1Api);
+  const namespace = management.argocdNamespace;
+  const labels = {
+    'argocd.argoproj.io/secret-type': 'cluster',
+    [ARLON_CLUSTER_LABEL]: request.name,
+    ...Object.fromEntries(
+      request.profiles.map(p => [`${PROFILE_LABEL_PREFIX}${p}`, 'true']),
+    ),
+  };
+  if (request.kubeconfig) {
+    let access;
+    try {
+      access = await createArgoCdAccess(request.kubeconfig);
+    } catch (error) {
+      // Never echo the kubeconfig: it carries credentials.
+      throw new InputError(
+        `Could not use the kubeconfig to reach the cluster: ${
+          (error as Error).message.split('\n')[0]
+        }`,
+      );
+    }
+    const body: V1Secret = {
+      metadata: { name: `cluster-${request.name}`, labels },
+      stringData: {
+        name: request.name,
+        server: access.server,
+        config: JSON.stringify({
+          bearerToken: access.bearerToken,
+          tlsClientConfig: access.caData
+            ? { insecure: false, caData: access.caData }
+            : { insecure: !!access.insecure },
+        }),
+      },
+    };
+    await core
+      .createNamespacedSecret({ namespace, body })
+      .catch(async (error: any) => {
+        if (error?.code !== 409) throw error;
+        await core.replaceNamespacedSecret({
+          name: `cluster-${request.name}`,
+          namespace,
+          body,
+        });
+      });
+    return access.server;
+  }
+  const secrets = await core.listNamespacedSecret({
+    namespace,
+    labelSelector: 'argocd.argoproj.io/secret-type=cluster',
+  });
+  const existing = secrets.items.find(
+    s =>
+      Buffer.from(s.data?.name ?? '', 'base64').toString('utf8') ===
+        request.argocdCluster || s.metadata?.name === request.argocdCluster,
+  );
+  if (!existing)
+    throw new NotFoundError(
+      `ArgoCD knows no cluster named "${request.argocdCluster}"`,
+    );
+  await core.replaceNamespacedSecret({
+    name: existing.metadata!.name!,
+    namespace,
+    body: {
+      ...existing,
+      metadata: {
+        ...existing.metadata,
+        labels: { ...existing.metadata?.labels, ...labels },
+      },
+    },
+  });
+  return Buffer.from(existing.data!.server, 'base64').toString('utf8');
+}

@@ -1,0 +1,114 @@
+import { clusterStatus, LiveObjects } from './clusterStatus';
+
+const app = (
+  name: string,
+  labels: Record<string, string>,
+  sync: string,
+  automated: boolean,
+  health = 'Healthy',
+) => ({
+  metadata: { name, labels },
+  spec: { syncPolicy: automated ? { automated: {} } : {} },
+  status: { sync: { status: sync }, health: { status: health } },
+});
+
+function live(partial: Partial<LiveObjects>): LiveObjects {
+  return {
+    managementCluster: 'mgmt',
+    capiClusters: [],
+    applications: [],
+    argocdClusterSecrets: [],
+    ...partial,
+  };
+}
+
+describe('clusterStatus', () => {
+  it('is notBuilt, with nothing live', () => {
+    expect(clusterStatus('c1', live({}))).toEqual({
+      managementCluster: 'mgmt',
+      registration: 'notBuilt',
+      applications: [],
+      behind: false,
+      behindReasons: [],
+    });
+  });
+
+  it('waits for provisioning while CAPI builds, then is registered', () => {
+    const capi = {
+      metadata: { name: 'c1', namespace: 'c1' },
+      status: { phase: 'Provisioning', conditions: [] },
+    };
+    expect(
+      clusterStatus('c1', live({ capiClusters: [capi] })).registration,
+    ).toBe('waitingForProvisioning');
+    const secret = {
+      metadata: { name: 'cluster-c1', labels: { 'arlon.io/cluster': 'c1' } },
+    };
+    expect(
+      clusterStatus(
+        'c1',
+        live({ capiClusters: [capi], argocdClusterSecrets: [secret] }),
+      ),
+    ).toMatchObject({
+      registration: 'registered',
+      capi: { phase: 'Provisioning' },
+    });
+  });
+
+  it('is behind when a manual-policy application is out of sync, and says which', () => {
+    const status = clusterStatus(
+      'c1',
+      live({
+        applications: [
+          app(
+            'c1',
+            { 'arlon.io/kind': 'cluster', 'arlon.io/cluster': 'c1' },
+            'OutOfSync',
+            false,
+          ),
+          app(
+            'c1-guestbook',
+            {
+              'arlon.io/cluster': 'c1',
+              'arlon.io/bundle': 'guestbook',
+              'arlon.io/profile': 'apps',
+            },
+            'OutOfSync',
+            false,
+          ),
+          app(
+            'c1-calico',
+            {
+              'arlon.io/cluster': 'c1',
+              'arlon.io/bundle': 'calico',
+              'arlon.io/profile': 'infra',
+            },
+            'OutOfSync',
+            true,
+          ),
+          app(
+            'c2-calico',
+            { 'arlon.io/cluster': 'c2', 'arlon.io/bundle': 'calico' },
+            'OutOfSync',
+            false,
+          ),
+        ],
+      }),
+    );
+    expect(status.root).toEqual({
+      sync: 'OutOfSync',
+      health: 'Healthy',
+      automated: false,
+    });
+    expect(status.applications.map(a => a.name)).toEqual([
+      'c1-guestbook',
+      'c1-calico',
+    ]);
+    expect(status.behind).toBe(true);
+    // An automated application that is out of sync is catching up, not behind.
+    expect(status.behindReasons).toEqual([
+      'its cluster spec changed; the change waits for an update (manual policy)',
+      'bundle guestbook of profile apps changed; it waits for an update (manual policy)',
+    ]);
+  });
+});
