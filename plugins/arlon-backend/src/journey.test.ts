@@ -200,6 +200,28 @@ describe('a cluster created through the API', () => {
       expect.arrayContaining(['qa-1', 'qa-1-readonly-rbac']),
     );
     await request(server).post('/api/arlon/clusters/nope/sync').expect(404);
+    const refreshed = await request(server)
+      .post('/api/arlon/clusters/qa-1/refresh')
+      .expect(200);
+    expect(refreshed.body.applications).toContain('qa-1-readonly-rbac');
+    const rbacApp: any = await custom.getNamespacedCustomObject({
+      group: 'argoproj.io',
+      version: 'v1alpha1',
+      plural: 'applications',
+      namespace: 'argocd',
+      name: 'qa-1-readonly-rbac',
+    });
+    expect(rbacApp.metadata.annotations['argocd.argoproj.io/refresh']).toBe(
+      'normal',
+    );
+    // Nothing is behind: `update` has nothing to do.
+    expect(
+      (
+        await request(server)
+          .post('/api/arlon/clusters/qa-1/update')
+          .expect(200)
+      ).body.applications,
+    ).toEqual([]);
 
     const verify = await request(server).get('/api/arlon/verify').expect(200);
     expect(verify.body.managementClusters[0]).toMatchObject({
