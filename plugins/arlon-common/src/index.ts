@@ -19,3 +19,4 @@ export {
 export * from './compiler/compileFleet';
 export * from './compiler/planFleetEdit';
 export * from './permissions';
+export * from './model/definitionViews';

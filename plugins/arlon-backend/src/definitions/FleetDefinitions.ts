@@ -1,28 +1,16 @@
 import { ConflictError, NotFoundError } from '@backstage/errors';
 import {
   ArlonKind,
-  ArlonObject,
+  DefinitionView,
+  definitionViews,
   FleetEdit,
-  parseDocuments,
   planFleetEdit,
-  Problem,
-  validateFleet,
 } from '@internal/backstage-plugin-arlon-common';
 import type {
   FleetChangeResult,
   FleetRepository,
 } from '@internal/backstage-plugin-arlon-node';
 import { InvalidDefinitionError } from './InvalidDefinitionError';
-
-/** A definition as the API returns it: where it lives, what it says, and what is wrong with it. */
-export interface DefinitionView {
-  kind: ArlonKind;
-  name: string;
-  file: string;
-  line: number;
-  definition: ArlonObject;
-  problems: Problem[];
-}
 
 export interface WriteRequest {
   message: string;
@@ -51,7 +39,10 @@ export class FleetDefinitions {
     kind: ArlonKind,
   ): Promise<{ commit: string; items: DefinitionView[] }> {
     const { commit, files } = await this.repository.read();
-    return { commit, items: views(files).filter(v => v.kind === kind) };
+    return {
+      commit,
+      items: definitionViews(files).filter(v => v.kind === kind),
+    };
   }
 
   async get(kind: ArlonKind, name: string): Promise<DefinitionView> {
@@ -73,7 +64,9 @@ export class FleetDefinitions {
     request: WriteRequest,
   ): Promise<FleetChangeResult> {
     return this.change(request, files => {
-      const exists = views(files).some(v => v.kind === kind && v.name === name);
+      const exists = definitionViews(files).some(
+        v => v.kind === kind && v.name === name,
+      );
       if (op === 'create' && exists)
         throw new ConflictError(
           `A ${kind} named "${name}" already exists; update it instead`,
@@ -119,30 +112,4 @@ export class FleetDefinitions {
     if (result.commit) this.onWrite();
     return result;
   }
-}
-
-/** Every definition of the repository, with the problems found in its file. */
-export function views(files: Record<string, string>): DefinitionView[] {
-  const { problems } = validateFleet(files);
-  const result: DefinitionView[] = [];
-  for (const file of Object.keys(files).sort()) {
-    if (!/^arlon\/[^/]+\/[^/]+\.ya?ml$/.test(file)) continue;
-    for (const doc of parseDocuments(file, files[file]).documents) {
-      const value = doc.value as any;
-      if (
-        typeof value?.kind !== 'string' ||
-        typeof value?.metadata?.name !== 'string'
-      )
-        continue;
-      result.push({
-        kind: value.kind,
-        name: value.metadata.name,
-        file,
-        line: doc.locate([]).line,
-        definition: value,
-        problems: problems.filter(p => p.file === file),
-      });
-    }
-  }
-  return result;
 }

@@ -1,0 +1,184 @@
+import {
+  LoggerService,
+  SchedulerServiceTaskRunner,
+} from '@backstage/backend-plugin-api';
+import type { Entity } from '@backstage/catalog-model';
+import {
+  EntityProvider,
+  EntityProviderConnection,
+} from '@backstage/plugin-catalog-node';
+import { definitionViews } from '@internal/backstage-plugin-arlon-common';
+import type {
+  FleetRepository,
+  ManagementClusters,
+} from '@internal/backstage-plugin-arlon-node';
+import {
+  ClusterFacts,
+  fleetEntities,
+  FleetEntityOptions,
+} from './fleetEntities';
+
+export interface ArlonEntityProviderOptions
+  extends Omit<FleetEntityOptions, 'repoWebUrl' | 'branch'> {
+  repository: FleetRepository;
+  clusters: ManagementClusters;
+  logger: LoggerService;
+  /** Runs full syncs. */
+  schedule: SchedulerServiceTaskRunner;
+  /** How often to look for a new commit. */
+  pollMs: number;
+}
+
+/**
+ * Bundles, profiles, cluster specs and clusters as catalog entities. Full
+ * mutations on a schedule; delta mutations (only what changed) as soon as a
+ * new commit or a change of a cluster's live state is seen.
+ */
+export class ArlonEntityProvider implements EntityProvider {
+  private connection?: EntityProviderConnection;
+  private current = new Map<string, string>(); // entity ref -> JSON, what the catalog has from us
+  private lastCommit?: string;
+  private timer?: NodeJS.Timeout;
+  private pending = false;
+
+  constructor(private readonly options: ArlonEntityProviderOptions) {}
+
+  getProviderName() {
+    return `arlon-provider:${this.options.fleet}`;
+  }
+
+  async connect(connection: EntityProviderConnection) {
+    this.connection = connection;
+    await this.options.schedule.run({
+      id: `${this.getProviderName()}:full-sync`,
+      fn: () => this.fullSync(),
+    });
+    for (const cluster of this.options.clusters.list()) {
+      const informers = cluster.informers();
+      void informers.start();
+      const changed = () => this.soon();
+      informers.capiClusters.onChange(changed);
+      informers.capiClusters.onDelete(changed);
+      informers.applications.onChange(changed);
+      informers.argocdClusterSecrets.onChange(changed);
+    }
+    this.timer = setInterval(() => void this.pollHead(), this.options.pollMs);
+    this.timer.unref?.();
+  }
+
+  /** Stops polling (tests and shutdown). */
+  stop() {
+    clearInterval(this.timer);
+  }
+
+  async fullSync() {
+    if (!this.connection) throw new Error('not connected');
+    const { commit, entities } = await this.build();
+    await this.connection.applyMutation({
+      type: 'full',
+      entities: entities.map(entity => ({
+        entity,
+        locationKey: this.getProviderName(),
+      })),
+    });
+    this.current = new Map(entities.map(e => [ref(e), JSON.stringify(e)]));
+    this.lastCommit = commit;
+    this.options.logger.info(
+      `Full sync: ${entities.length} entities at ${commit.slice(0, 12)}`,
+    );
+  }
+
+  /** Applies only what changed since the catalog last heard from us. */
+  async deltaSync() {
+    if (!this.connection) return;
+    const { commit, entities } = await this.build();
+    const next = new Map(entities.map(e => [ref(e), JSON.stringify(e)]));
+    const added = entities.filter(
+      e => this.current.get(ref(e)) !== next.get(ref(e)),
+    );
+    const removed = [...this.current.keys()].filter(r => !next.has(r));
+    this.lastCommit = commit;
+    if (added.length === 0 && removed.length === 0) return;
+    await this.connection.applyMutation({
+      type: 'delta',
+      added: added.map(entity => ({
+        entity,
+        locationKey: this.getProviderName(),
+      })),
+      removed: removed.map(entityRef => ({
+        entityRef,
+        locationKey: this.getProviderName(),
+      })),
+    });
+    this.current = next;
+  }
+
+  private async pollHead() {
+    const health = await this.options.repository.probe().catch(() => undefined);
+    if (health?.headCommit && health.headCommit !== this.lastCommit)
+      this.soon();
+  }
+
+  /** Coalesces bursts of changes (a sync touches many objects) into one delta. */
+  private soon() {
+    if (this.pending) return;
+    this.pending = true;
+    setTimeout(() => {
+      this.pending = false;
+      this.deltaSync().catch(error =>
+        this.options.logger.warn(`Delta sync failed: ${error.message}`),
+      );
+    }, 250).unref?.();
+  }
+
+  private async build(): Promise<{ commit: string; entities: Entity[] }> {
+    const { commit, files } = await this.options.repository.read();
+    const config = this.options.repository.config!;
+    return {
+      commit,
+      entities: fleetEntities(
+        definitionViews(files),
+        name => this.facts(name),
+        {
+          ...this.options,
+          repoWebUrl: config.url.replace(/\.git$/, ''),
+          branch: config.branch,
+        },
+      ),
+    };
+  }
+
+  private facts(name: string): ClusterFacts | undefined {
+    for (const cluster of this.options.clusters.list()) {
+      const i = cluster.informers();
+      const capi = i.capiClusters.get(name, name);
+      const root = i.applications
+        .list()
+        .find(
+          a =>
+            a.metadata?.name === name &&
+            a.metadata?.labels?.['arlon.io/kind'] === 'cluster',
+        );
+      const registered = i.argocdClusterSecrets
+        .list()
+        .some(s => s.metadata?.labels?.['arlon.io/cluster'] === name);
+      if (capi || root || registered) {
+        return {
+          phase: capi?.status?.phase,
+          registration: registered
+            ? 'registered'
+            : capi
+            ? 'waitingForProvisioning'
+            : 'notBuilt',
+          sync: root?.status?.sync?.status,
+          health: root?.status?.health?.status,
+        };
+      }
+    }
+    return undefined;
+  }
+}
+
+function ref(e: Entity) {
+  return `resource:${e.metadata.namespace ?? 'default'}/${e.metadata.name}`;
+}

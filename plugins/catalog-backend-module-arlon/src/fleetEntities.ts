@@ -1,0 +1,212 @@
+import type { Entity } from '@backstage/catalog-model';
+import {
+  ArlonKind,
+  Cluster,
+  ClusterSpec,
+  DefinitionView,
+  Profile,
+} from '@internal/backstage-plugin-arlon-common';
+
+/** The live facts of a cluster that its entity shows (never a secret). */
+export interface ClusterFacts {
+  phase?: string;
+  registration?: string;
+  sync?: string;
+  health?: string;
+}
+
+export interface FleetEntityOptions {
+  /** Names the provider and the fleet: `arlon.io/fleet`. */
+  fleet: string;
+  /** Web URL of the fleet repository (clone URL without `.git`) and its branch. */
+  repoWebUrl: string;
+  branch: string;
+  defaultOwner: string;
+  argocdUrl?: string;
+}
+
+export const ENTITY_TYPES: Record<ArlonKind, string> = {
+  Bundle: 'arlon-bundle',
+  Profile: 'arlon-profile',
+  ClusterSpec: 'arlon-clusterspec',
+  Cluster: 'kubernetes-cluster',
+};
+
+const PREFIX: Record<ArlonKind, string> = {
+  Bundle: 'bundle-',
+  Profile: 'profile-',
+  ClusterSpec: 'clusterspec-',
+  Cluster: '',
+};
+
+/**
+ * The entity name of a definition: clusters keep theirs (the Kubernetes plugin
+ * looks clusters up by name); the others get their kind as a prefix, so a
+ * bundle and a profile may share a name.
+ */
+export function entityName(kind: ArlonKind, name: string): string {
+  const full = `${PREFIX[kind]}${name}`;
+  if (full.length <= 63) return full;
+  let hash = 0;
+  for (const ch of full) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return `${full.slice(0, 56)}-${hash.toString(36).slice(0, 6)}`;
+}
+
+export const entityRef = (kind: ArlonKind, name: string) =>
+  `resource:default/${entityName(kind, name)}`;
+
+/**
+ * Pure: the catalog entities of a fleet repository's definitions, valid or
+ * not (problems ride along in `arlon.io/problems` for the processor to show),
+ * with clusters' live facts. Same input, same entities.
+ */
+export function fleetEntities(
+  views: DefinitionView[],
+  facts: (cluster: string) => ClusterFacts | undefined,
+  options: FleetEntityOptions,
+): Entity[] {
+  const specs = new Map(
+    views
+      .filter(v => v.kind === 'ClusterSpec')
+      .map(v => [v.name, (v.definition as ClusterSpec).spec]),
+  );
+  return views.map(view => {
+    const def = view.definition as any;
+    const fileUrl = `${options.repoWebUrl}/blob/${options.branch}/${view.file}`;
+    const annotations: Record<string, string> = {
+      'arlon.io/fleet': options.fleet,
+      'arlon.io/kind': view.kind,
+      'arlon.io/source-file': view.file,
+      'backstage.io/managed-by-location': `url:${fileUrl}`,
+      'backstage.io/managed-by-origin-location': `url:${fileUrl}`,
+      'backstage.io/source-location': `url:${options.repoWebUrl}/tree/${
+        options.branch
+      }/${view.file.slice(0, view.file.lastIndexOf('/') + 1)}`,
+      'backstage.io/view-url': fileUrl,
+      'backstage.io/edit-url': `${options.repoWebUrl}/edit/${options.branch}/${view.file}`,
+    };
+    if (view.problems.length)
+      annotations['arlon.io/problems'] = JSON.stringify(
+        view.problems.map(p => ({
+          file: p.file,
+          line: p.line,
+          field: p.field,
+          message: p.message,
+          hint: p.hint,
+        })),
+      );
+    const links: Array<{ url: string; title: string; icon?: string }> = [
+      {
+        url: fileUrl,
+        title: 'Definition in the fleet repository',
+        icon: 'github',
+      },
+    ];
+    const dependsOn: string[] = [];
+
+    switch (view.kind) {
+      case 'Profile':
+        for (const b of toList((def as Profile).spec?.bundles))
+          dependsOn.push(entityRef('Bundle', b));
+        break;
+      case 'ClusterSpec': {
+        const spec = (def as ClusterSpec).spec ?? ({} as any);
+        if (spec.provider)
+          annotations['arlon.io/provider'] = `${spec.provider}${
+            spec.type ? `/${spec.type}` : ''
+          }`;
+        if (spec.kubernetesVersion)
+          annotations['arlon.io/kubernetes-version'] = spec.kubernetesVersion;
+        break;
+      }
+      case 'Cluster': {
+        const spec = (def as Cluster).spec ?? ({} as any);
+        const mode = spec.external ? 'external' : spec.mode ?? 'linked';
+        annotations['arlon.io/mode'] = mode;
+        if (spec.clonedFrom?.revision)
+          annotations['arlon.io/cloned-from-revision'] =
+            spec.clonedFrom.revision;
+        // What the cluster is built from: its frozen copy if cloned, else its spec.
+        const rendered =
+          spec.clonedFrom?.spec ??
+          (spec.clusterSpec ? specs.get(spec.clusterSpec) : undefined);
+        if (rendered?.provider)
+          annotations[
+            'arlon.io/provider'
+          ] = `${rendered.provider}/${rendered.type}`;
+        if (rendered?.kubernetesVersion)
+          annotations['arlon.io/kubernetes-version'] =
+            rendered.kubernetesVersion;
+        annotations['argocd/app-selector'] = `arlon.io/cluster=${view.name}`;
+        annotations['backstage.io/kubernetes-id'] = view.name;
+        if (spec.external?.server)
+          annotations['kubernetes.io/api-server'] = spec.external.server;
+        const live = facts(view.name);
+        if (live?.phase) annotations['arlon.io/phase'] = live.phase;
+        if (live?.registration)
+          annotations['arlon.io/registration'] = live.registration;
+        if (live?.sync) annotations['arlon.io/sync'] = live.sync;
+        if (live?.health) annotations['arlon.io/health'] = live.health;
+        if (spec.clusterSpec)
+          dependsOn.push(entityRef('ClusterSpec', spec.clusterSpec));
+        for (const p of toList(spec.profiles))
+          dependsOn.push(entityRef('Profile', p));
+        if (options.argocdUrl)
+          links.push({
+            url: `${options.argocdUrl}/applications?labels=${encodeURIComponent(
+              `arlon.io/cluster=${view.name}`,
+            )}`,
+            title: 'Applications in ArgoCD',
+          });
+        break;
+      }
+      default:
+        break;
+    }
+    const owner =
+      def.metadata?.annotations?.['arlon.io/owner'] ?? options.defaultOwner;
+    return {
+      apiVersion: 'backstage.io/v1alpha1',
+      kind: 'Resource',
+      metadata: {
+        name: entityName(view.kind, view.name),
+        namespace: 'default',
+        title: view.name,
+        ...(typeof def.spec?.description === 'string'
+          ? { description: def.spec.description }
+          : {}),
+        labels: sanitiseLabels(def.metadata?.labels),
+        tags: toList(def.spec?.tags)
+          .map(t => t.toLowerCase().replace(/[^a-z0-9:+#-]/g, '-'))
+          .filter(Boolean),
+        annotations,
+        links,
+      },
+      spec: {
+        type: ENTITY_TYPES[view.kind],
+        owner,
+        ...(dependsOn.length ? { dependsOn } : {}),
+      },
+    };
+  });
+}
+
+function toList(value: unknown): string[] {
+  if (Array.isArray(value))
+    return value.filter((v): v is string => typeof v === 'string');
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map(v => v.trim())
+      .filter(Boolean);
+  return [];
+}
+
+function sanitiseLabels(labels: unknown): Record<string, string> {
+  if (!labels || typeof labels !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(labels as Record<string, unknown>).filter(
+      ([, v]) => typeof v === 'string',
+    ),
+  ) as Record<string, string>;
+}
