@@ -1,0 +1,203 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { mockServices } from '@backstage/backend-test-utils';
+import type {
+  EntityProviderConnection,
+  EntityProviderMutation,
+} from '@backstage/plugin-catalog-node';
+import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
+import { Sandbox, kubeConfigFor } from '@internal/arlon-sandbox';
+import {
+  FleetRepository,
+  ManagementClusters,
+} from '@internal/backstage-plugin-arlon-node';
+import { ArlonEntityProvider } from './ArlonEntityProvider';
+
+const run = promisify(execFile);
+const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
+
+async function waitFor(
+  condition: () => boolean,
+  what: string,
+  timeoutMs = 15_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise(r => setTimeout(r, 50));
+  }
+}
+
+/** Records what the provider tells the catalog: the catalog's side of the contract. */
+class RecordingConnection implements EntityProviderConnection {
+  readonly mutations: EntityProviderMutation[] = [];
+  async applyMutation(mutation: EntityProviderMutation) {
+    this.mutations.push(mutation);
+  }
+  async refresh() {}
+  get deltas() {
+    return this.mutations.filter(
+      (m): m is Extract<EntityProviderMutation, { type: 'delta' }> =>
+        m.type === 'delta',
+    );
+  }
+}
+
+describe('ArlonEntityProvider', () => {
+  let sandbox: Sandbox;
+  let provider: ArlonEntityProvider;
+  let clusters: ManagementClusters;
+  let workDir: string;
+  let clone: string;
+
+  beforeEach(async () => {
+    sandbox = await Sandbox.start({
+      fleetSeedDir: EXAMPLE,
+      provisioningDelayMs: 100,
+    });
+    workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'checkout-'));
+    clone = await fs.mkdtemp(path.join(os.tmpdir(), 'clone-'));
+    await run('git', ['clone', '-q', sandbox.fleetRepoUrl, clone]);
+    clusters = new ManagementClusters([
+      {
+        name: 'sandbox',
+        url: sandbox.apiServer.url,
+        serviceAccountToken: sandbox.token,
+        skipTLSVerify: true,
+        argocdNamespace: 'argocd',
+      },
+    ]);
+    provider = new ArlonEntityProvider({
+      fleet: 'default',
+      repository: new FleetRepository(
+        { url: sandbox.fleetRepoUrl, branch: 'main', writeMode: 'commit' },
+        async () => undefined,
+        workDir,
+      ),
+      clusters,
+      logger: mockServices.logger.mock(),
+      schedule: { run: async () => {} }, // full syncs are driven by hand here
+      pollMs: 100,
+      defaultOwner: 'group:default/platform',
+    });
+  });
+  afterEach(async () => {
+    provider.stop();
+    await clusters.list()[0].informers().stop();
+    await sandbox.stop();
+    await fs.rm(workDir, { recursive: true, force: true });
+    await fs.rm(clone, { recursive: true, force: true });
+  });
+
+  const push = async (message: string, change: () => Promise<void>) => {
+    await change();
+    await run('git', ['-C', clone, 'add', '-A']);
+    await run('git', [
+      '-C',
+      clone,
+      '-c',
+      'user.name=t',
+      '-c',
+      'user.email=t@x',
+      'commit',
+      '-qm',
+      message,
+    ]);
+    await run('git', ['-C', clone, 'push', '-q', 'origin', 'main']);
+  };
+
+  it('sends a full mutation, then only what changed as deltas: added, changed and removed', async () => {
+    const connection = new RecordingConnection();
+    await provider.connect(connection);
+    await provider.fullSync();
+    const full = connection.mutations[0];
+    expect(full.type).toBe('full');
+    expect(
+      full.type === 'full' &&
+        full.entities.map(e => e.entity.metadata.name).length,
+    ).toBe(14);
+
+    // A new cluster in the fleet repository: one added entity, nothing else.
+    await push('add qa-1', () =>
+      fs.writeFile(
+        path.join(clone, 'arlon/clusters/qa-1.yaml'),
+        'apiVersion: core.arlon.io/v1\nkind: Cluster\nmetadata:\n  name: qa-1\nspec:\n  clusterSpec: docker-dev\n',
+      ),
+    );
+    await waitFor(
+      () => connection.deltas.length === 1,
+      'a delta for the new cluster',
+    );
+    expect(connection.deltas[0].added.map(e => e.entity.metadata.name)).toEqual(
+      ['qa-1'],
+    );
+    expect(connection.deltas[0].removed).toEqual([]);
+
+    // A deleted bundle definition (and a profile that no longer uses it): the bundle is removed.
+    await push('drop guestbook', async () => {
+      await fs.rm(path.join(clone, 'arlon/bundles/guestbook.yaml'));
+      await fs.writeFile(
+        path.join(clone, 'arlon/profiles/apps.yaml'),
+        'apiVersion: core.arlon.io/v1\nkind: Profile\nmetadata:\n  name: apps\nspec:\n  bundles: [calico]\n',
+      );
+    });
+    await waitFor(
+      () => connection.deltas.length === 2,
+      'a delta for the removal',
+    );
+    expect(connection.deltas[1].removed).toEqual([
+      {
+        entityRef: 'resource:default/bundle-guestbook',
+        locationKey: 'arlon-provider:default',
+      },
+    ]);
+    // dev-local sets values for guestbook, which its profiles no longer carry: it changes
+    // too, now showing that problem.
+    const changed = connection.deltas[1].added.map(e => e.entity);
+    expect(changed.map(e => e.metadata.name)).toEqual([
+      'dev-local',
+      'profile-apps',
+    ]);
+    expect(changed[0].metadata.annotations?.['arlon.io/problems']).toContain(
+      'values for bundle \\"guestbook\\"',
+    );
+  });
+
+  it('sends a delta when a cluster’s live state changes', async () => {
+    const connection = new RecordingConnection();
+    await provider.connect(connection);
+    await provider.fullSync();
+    const kc = kubeConfigFor(sandbox.apiServer.url, sandbox.token);
+    await kc
+      .makeApiClient(CoreV1Api)
+      .createNamespace({ body: { metadata: { name: 'dev-local' } } });
+    await kc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({
+      group: 'cluster.x-k8s.io',
+      version: 'v1beta1',
+      plural: 'clusters',
+      namespace: 'dev-local',
+      body: {
+        apiVersion: 'cluster.x-k8s.io/v1beta1',
+        kind: 'Cluster',
+        metadata: { name: 'dev-local' },
+        spec: {},
+      },
+    });
+    await waitFor(
+      () =>
+        connection.deltas.some(d =>
+          d.added.some(
+            e =>
+              e.entity.metadata.annotations?.['arlon.io/phase'] ===
+              'Provisioned',
+          ),
+        ),
+      'the Provisioned phase to reach the catalog',
+    );
+    const last = connection.deltas[connection.deltas.length - 1];
+    expect(last.added.map(e => e.entity.metadata.name)).toEqual(['dev-local']);
+  });
+});
