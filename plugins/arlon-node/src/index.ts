@@ -42,3 +42,9 @@ export {
   withTimeout,
   TimeoutError,
 } from './connection/describeConnectionError';
+export {
+  clusterStatus,
+  findClusterStatus,
+  type ClusterStatus,
+  type LiveObjects,
+} from './cluster/clusterStatus';

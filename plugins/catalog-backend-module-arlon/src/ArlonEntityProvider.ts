@@ -8,6 +8,7 @@ import {
   EntityProviderConnection,
 } from '@backstage/plugin-catalog-node';
 import { definitionViews } from '@internal/backstage-plugin-arlon-common';
+import { findClusterStatus } from '@internal/backstage-plugin-arlon-node';
 import type {
   FleetRepository,
   ManagementClusters,
@@ -149,33 +150,14 @@ export class ArlonEntityProvider implements EntityProvider {
   }
 
   private facts(name: string): ClusterFacts | undefined {
-    for (const cluster of this.options.clusters.list()) {
-      const i = cluster.informers();
-      const capi = i.capiClusters.get(name, name);
-      const root = i.applications
-        .list()
-        .find(
-          a =>
-            a.metadata?.name === name &&
-            a.metadata?.labels?.['arlon.io/kind'] === 'cluster',
-        );
-      const registered = i.argocdClusterSecrets
-        .list()
-        .some(s => s.metadata?.labels?.['arlon.io/cluster'] === name);
-      if (capi || root || registered) {
-        return {
-          phase: capi?.status?.phase,
-          registration: registered
-            ? 'registered'
-            : capi
-            ? 'waitingForProvisioning'
-            : 'notBuilt',
-          sync: root?.status?.sync?.status,
-          health: root?.status?.health?.status,
-        };
-      }
-    }
-    return undefined;
+    const status = findClusterStatus(name, this.options.clusters.list());
+    if (!status || status.registration === 'notBuilt') return undefined;
+    return {
+      phase: status.capi?.phase,
+      registration: status.registration,
+      sync: status.root?.sync,
+      health: status.root?.health,
+    };
   }
 }
 

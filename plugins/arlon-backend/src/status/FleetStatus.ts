@@ -1,5 +1,8 @@
-import type { ManagementClusters } from '@internal/backstage-plugin-arlon-node';
-import { ClusterStatus, clusterStatus } from './clusterStatus';
+import {
+  ClusterStatus,
+  findClusterStatus,
+  ManagementClusters,
+} from '@internal/backstage-plugin-arlon-node';
 
 /**
  * Live status for the API, from each management cluster's informers (started
@@ -18,24 +21,6 @@ export class FleetStatus {
 
   /** The cluster's status on the management cluster that knows it, if any does. */
   of(name: string): ClusterStatus | undefined {
-    let fallback: ClusterStatus | undefined;
-    for (const cluster of this.clusters.list()) {
-      const i = cluster.informers();
-      const status = clusterStatus(name, {
-        managementCluster: cluster.name,
-        capiClusters: i.capiClusters.list(),
-        applications: i.applications.list(),
-        argocdClusterSecrets: i.argocdClusterSecrets.list(),
-      });
-      if (
-        status.capi ||
-        status.root ||
-        status.registration === 'registered' ||
-        status.applications.length
-      )
-        return status;
-      fallback ??= status;
-    }
-    return fallback;
+    return findClusterStatus(name, this.clusters.list());
   }
 }

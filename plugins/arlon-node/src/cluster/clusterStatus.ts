@@ -1,5 +1,5 @@
 import type { V1Secret } from '@kubernetes/client-node';
-import type { CustomObject } from '@internal/backstage-plugin-arlon-node';
+import type { CustomObject, FleetInformers } from './FleetInformers';
 
 /** What a cluster is doing right now, from the management cluster's live objects. */
 export interface ClusterStatus {
@@ -110,4 +110,30 @@ export function clusterStatus(name: string, live: LiveObjects): ClusterStatus {
     behind: behindReasons.length > 0,
     behindReasons,
   };
+}
+
+/** A cluster's status on whichever management cluster knows it (from their informers), if any does. */
+export function findClusterStatus(
+  name: string,
+  clusters: Array<{ name: string; informers(): FleetInformers }>,
+): ClusterStatus | undefined {
+  let fallback: ClusterStatus | undefined;
+  for (const cluster of clusters) {
+    const i = cluster.informers();
+    const status = clusterStatus(name, {
+      managementCluster: cluster.name,
+      capiClusters: i.capiClusters.list(),
+      applications: i.applications.list(),
+      argocdClusterSecrets: i.argocdClusterSecrets.list(),
+    });
+    if (
+      status.capi ||
+      status.root ||
+      status.registration === 'registered' ||
+      status.applications.length
+    )
+      return status;
+    fallback ??= status;
+  }
+  return fallback;
 }
