@@ -62,5 +62,6 @@ backend.add(import('@backstage/plugin-signals-backend'));
 // real one in development (it only starts when arlon.sandbox.enabled is true).
 backend.add(import('@internal/backstage-plugin-arlon-backend'));
 backend.add(import('@internal/arlon-sandbox'));
+backend.add(import('@internal/backstage-plugin-catalog-backend-module-arlon'));
 
 backend.start();
