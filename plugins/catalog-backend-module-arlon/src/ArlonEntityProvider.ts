@@ -41,6 +41,7 @@ export class ArlonEntityProvider implements EntityProvider {
   private lastCommit?: string;
   private timer?: NodeJS.Timeout;
   private pending = false;
+  private stopped = false;
 
   constructor(private readonly options: ArlonEntityProviderOptions) {}
 
@@ -69,6 +70,7 @@ export class ArlonEntityProvider implements EntityProvider {
 
   /** Stops polling (tests and shutdown). */
   stop() {
+    this.stopped = true;
     clearInterval(this.timer);
   }
 
@@ -126,6 +128,7 @@ export class ArlonEntityProvider implements EntityProvider {
     this.pending = true;
     setTimeout(() => {
       this.pending = false;
+      if (this.stopped) return;
       this.deltaSync().catch(error =>
         this.options.logger.warn(`Delta sync failed: ${error.message}`),
       );

@@ -27,6 +27,8 @@ export interface CommitAuthor {
 export class FleetCheckout {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly snapshots = new Map<string, FleetFiles>();
+  /** Blob contents by oid, for the newest snapshot. */
+  private readonly blobs = new Map<string, string>();
 
   constructor(
     private readonly dir: string,
@@ -122,20 +124,30 @@ export class FleetCheckout {
   private async filesAt(commit: string): Promise<FleetFiles> {
     const cached = this.snapshots.get(commit);
     if (cached) return cached;
+    // One walk of the tree; blobs are read once per content (by oid) and kept,
+    // so a new commit costs only what it changed.
     const files: FleetFiles = {};
-    for (const filepath of await git.listFiles({
+    const seen = new Set<string>();
+    await git.walk({
       fs,
       dir: this.dir,
-      ref: commit,
-    })) {
-      const { blob } = await git.readBlob({
-        fs,
-        dir: this.dir,
-        oid: commit,
-        filepath,
-      });
-      files[filepath] = Buffer.from(blob).toString('utf8');
-    }
+      trees: [git.TREE({ ref: commit })],
+      map: async (filepath, [entry]) => {
+        if (!entry || filepath === '.') return true;
+        if ((await entry.type()) !== 'blob') return true;
+        const oid = await entry.oid();
+        seen.add(oid);
+        let content = this.blobs.get(oid);
+        if (content === undefined) {
+          content = Buffer.from((await entry.content())!).toString('utf8');
+          this.blobs.set(oid, content);
+        }
+        files[filepath] = content;
+        return true;
+      },
+    });
+    for (const oid of this.blobs.keys())
+      if (!seen.has(oid)) this.blobs.delete(oid);
     this.snapshots.clear(); // keep one snapshot: the newest is what every read wants
     this.snapshots.set(commit, files);
     return files;

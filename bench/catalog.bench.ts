@@ -1,0 +1,225 @@
+/**
+ * Catalog at fleet scale: 10,000 clusters, 1,000 profiles and 2,000 bundles
+ * in a fleet repository on the sandbox's Git server. Reports a full sync's
+ * time and peak memory, and the time from a commit to its delta mutation,
+ * against the bare cost (same run) of reading the same definitions from the
+ * repository. Target: a full sync under 2x the bare read.
+ * Run: `yarn bench:catalog [clusters]`.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import type { EntityProviderMutation } from '@backstage/plugin-catalog-node';
+import { Sandbox } from '@internal/arlon-sandbox';
+import {
+  FleetRepository,
+  ManagementClusters,
+} from '@internal/backstage-plugin-arlon-node';
+import { ArlonEntityProvider } from '../plugins/catalog-backend-module-arlon/src/ArlonEntityProvider';
+
+const run = promisify(execFile);
+const CLUSTERS = Number(process.argv[2] ?? 10_000);
+const PROFILES = CLUSTERS / 10;
+const BUNDLES = CLUSTERS / 5;
+const SPECS = 20;
+
+const quiet: LoggerService = {
+  error: console.error,
+  warn: console.warn,
+  info: () => {},
+  debug: () => {},
+  child: () => quiet,
+};
+
+async function writeFleet(dir: string) {
+  const put = async (file: string, text: string) => {
+    await fs.mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await fs.writeFile(path.join(dir, file), text);
+  };
+  const head = (kind: string, name: string) =>
+    `apiVersion: core.arlon.io/v1\nkind: ${kind}\nmetadata:\n  name: ${name}\n`;
+  const writes: Array<Promise<void>> = [];
+  for (let i = 0; i < BUNDLES; i++) {
+    writes.push(
+      put(
+        `arlon/bundles/b-${i}.yaml`,
+        `${head(
+          'Bundle',
+          `b-${i}`,
+        )}spec:\n  source:\n    git:\n      repoUrl: https://git.example.com/charts.git\n      path: charts/b-${i}\n      revision: v1.0.0\n      type: helm\n  parameters:\n    - name: replicaCount\n      default: 1\n`,
+      ),
+    );
+  }
+  for (let i = 0; i < PROFILES; i++) {
+    writes.push(
+      put(
+        `arlon/profiles/p-${i}.yaml`,
+        `${head('Profile', `p-${i}`)}spec:\n  bundles: [b-${
+          (2 * i) % BUNDLES
+        }, b-${(2 * i + 1) % BUNDLES}]\n`,
+      ),
+    );
+  }
+  for (let i = 0; i < SPECS; i++) {
+    writes.push(
+      put(
+        `arlon/clusterspecs/s-${i}.yaml`,
+        `${head(
+          'ClusterSpec',
+          `s-${i}`,
+        )}spec:\n  provider: aws\n  type: eks\n  kubernetesVersion: v1.29.${i}\n  region: us-west-2\n  nodePools:\n    - name: general\n      machineType: t3.large\n      replicas: 3\n`,
+      ),
+    );
+  }
+  for (let i = 0; i < CLUSTERS; i++) {
+    writes.push(
+      put(
+        `arlon/clusters/c-${i}.yaml`,
+        `${head('Cluster', `c-${i}`)}  labels:\n    env: e${
+          i % 3
+        }\nspec:\n  clusterSpec: s-${i % SPECS}\n  profiles: [p-${
+          i % PROFILES
+        }]\n`,
+      ),
+    );
+  }
+  await Promise.all(writes);
+}
+
+async function main() {
+  console.log(
+    `catalog bench: ${CLUSTERS} clusters, ${PROFILES} profiles, ${BUNDLES} bundles; node ${
+      process.version
+    }, ${os.cpus().length} cores`,
+  );
+  const seed = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-'));
+  await writeFleet(seed);
+  const sandbox = await Sandbox.start({
+    fleetSeedDir: seed,
+    argocdResyncMs: 3_600_000,
+  });
+  const workDirs: string[] = [];
+  const freshRepository = async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'checkout-'));
+    workDirs.push(dir);
+    return new FleetRepository(
+      { url: sandbox.fleetRepoUrl, branch: 'main', writeMode: 'commit' },
+      async () => undefined,
+      dir,
+    );
+  };
+
+  // Baseline: the bare cost of reading the same definitions from a fresh clone.
+  const bare = await freshRepository();
+  const readStart = performance.now();
+  const snapshot = await bare.read();
+  const bareMs = performance.now() - readStart;
+  const repository = await freshRepository();
+
+  const mutations: Array<{ at: number; mutation: EntityProviderMutation }> = [];
+  const provider = new ArlonEntityProvider({
+    fleet: 'bench',
+    repository,
+    clusters: new ManagementClusters([]),
+    logger: quiet,
+    schedule: { run: async () => {} },
+    pollMs: 100,
+    defaultOwner: 'group:default/platform',
+  });
+  await provider.connect({
+    applyMutation: async mutation =>
+      void mutations.push({ at: performance.now(), mutation }),
+    refresh: async () => {},
+  });
+
+  let peakRss = process.memoryUsage().rss;
+  const baseRss = peakRss;
+  const sampler = setInterval(
+    () => (peakRss = Math.max(peakRss, process.memoryUsage().rss)),
+    20,
+  );
+  const fullStart = performance.now();
+  await provider.fullSync();
+  const fullMs = performance.now() - fullStart;
+  clearInterval(sampler);
+  const full = mutations[0].mutation;
+  const entityCount = full.type === 'full' ? full.entities.length : 0;
+
+  // Delta: push one new cluster, time until its mutation arrives.
+  const clone = await fs.mkdtemp(path.join(os.tmpdir(), 'clone-'));
+  await run('git', [
+    'clone',
+    '-q',
+    '--depth',
+    '1',
+    sandbox.fleetRepoUrl,
+    clone,
+  ]);
+  await fs.writeFile(
+    path.join(clone, 'arlon/clusters/new-1.yaml'),
+    'apiVersion: core.arlon.io/v1\nkind: Cluster\nmetadata:\n  name: new-1\nspec:\n  clusterSpec: s-1\n  profiles: [p-1]\n',
+  );
+  await run('git', ['-C', clone, 'add', '-A']);
+  await run('git', [
+    '-C',
+    clone,
+    '-c',
+    'user.name=b',
+    '-c',
+    'user.email=b@x',
+    'commit',
+    '-qm',
+    'new-1',
+  ]);
+  const pushed = performance.now();
+  await run('git', ['-C', clone, 'push', '-q', 'origin', 'main']);
+  while (mutations.length < 2) await new Promise(r => setTimeout(r, 10));
+  const deltaMs = mutations[1].at - pushed;
+  const delta = mutations[1].mutation;
+
+  provider.stop();
+  await sandbox.stop();
+  await Promise.all(
+    [seed, clone, ...workDirs].map(d =>
+      fs.rm(d, { recursive: true, force: true }),
+    ),
+  );
+
+  console.log(
+    `definitions in the repository:     ${
+      Object.keys(snapshot.files).length
+    } files`,
+  );
+  console.log(
+    `baseline, bare read from a fresh clone: ${bareMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `full sync from a fresh clone (read + validate + entities): ${fullMs.toFixed(
+      0,
+    )} ms for ${entityCount} entities; ratio ${(fullMs / bareMs).toFixed(
+      2,
+    )}x (target < 2x)`,
+  );
+  console.log(
+    `peak memory during full sync:      ${(peakRss / 1e6).toFixed(
+      0,
+    )} MB RSS (+${((peakRss - baseRss) / 1e6).toFixed(0)} MB)`,
+  );
+  console.log(
+    `commit pushed to delta mutation:   ${deltaMs.toFixed(
+      0,
+    )} ms (poll every 100 ms); delta added ${
+      delta.type === 'delta'
+        ? delta.added.map(a => a.entity.metadata.name).join(', ')
+        : '?'
+    }`,
+  );
+}
+
+main().catch(error => {
+  console.error(error);
+  process.exit(1);
+});
