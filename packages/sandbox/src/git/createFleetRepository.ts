@@ -28,13 +28,18 @@ export async function createFleetRepository(options: {
     await fs.cp(options.seedDir, work, { recursive: true });
     await git('git', ['init', '-q', '-b', options.branch, work], { env });
     await git('git', ['-C', work, 'add', '-A'], { env });
-    await git('git', ['-C', work, 'commit', '-q', '-m', 'Seed the fleet'], {
-      env,
-    });
+    await git(
+      'git',
+      ['-C', work, '-c', 'gc.auto=0', 'commit', '-q', '-m', 'Seed the fleet'],
+      {
+        env,
+      },
+    );
     await git('git', ['clone', '-q', '--bare', work, bare], { env });
     await git('git', ['-C', bare, 'config', 'http.receivepack', 'true']);
     return bare;
   } finally {
-    await fs.rm(work, { recursive: true, force: true });
+    // No background `git gc` may still be writing here: gc.auto is off above.
+    await fs.rm(work, { recursive: true, force: true, maxRetries: 3 });
   }
 }
