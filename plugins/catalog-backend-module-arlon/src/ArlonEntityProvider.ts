@@ -160,6 +160,7 @@ export class ArlonEntityProvider implements EntityProvider {
       registration: status.registration,
       sync: status.root?.sync,
       health: status.root?.health,
+      server: status.server,
     };
   }
 }

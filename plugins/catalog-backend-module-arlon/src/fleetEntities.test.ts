@@ -39,6 +39,7 @@ describe('fleetEntities', () => {
             registration: 'registered',
             sync: 'Synced',
             health: 'Healthy',
+            server: 'https://10.0.0.1:6443',
           }
         : undefined,
     options,
@@ -104,6 +105,7 @@ describe('fleetEntities', () => {
       'arlon.io/registration': 'registered',
       'arlon.io/sync': 'Synced',
       'arlon.io/health': 'Healthy',
+      'kubernetes.io/api-server': 'https://10.0.0.1:6443',
       'argocd/app-selector': 'arlon.io/cluster=prod-us-west',
       'backstage.io/kubernetes-id': 'prod-us-west',
       'backstage.io/managed-by-location':

@@ -13,6 +13,8 @@ export interface ClusterFacts {
   registration?: string;
   sync?: string;
   health?: string;
+  /** API server URL of the workload cluster, for the Kubernetes plugin. */
+  server?: string;
 }
 
 export interface FleetEntityOptions {
@@ -147,6 +149,7 @@ export function fleetEntities(
           annotations['arlon.io/registration'] = live.registration;
         if (live?.sync) annotations['arlon.io/sync'] = live.sync;
         if (live?.health) annotations['arlon.io/health'] = live.health;
+        if (live?.server) annotations['kubernetes.io/api-server'] = live.server;
         if (spec.clusterSpec)
           dependsOn.push(entityRef('ClusterSpec', spec.clusterSpec));
         for (const p of toList(spec.profiles))

@@ -43,6 +43,10 @@ describe('clusterStatus', () => {
     ).toBe('waitingForProvisioning');
     const secret = {
       metadata: { name: 'cluster-c1', labels: { 'arlon.io/cluster': 'c1' } },
+      data: {
+        server: Buffer.from('https://10.0.0.1:6443').toString('base64'),
+        config: Buffer.from('{"bearerToken":"t"}').toString('base64'),
+      },
     };
     expect(
       clusterStatus(
@@ -52,7 +56,14 @@ describe('clusterStatus', () => {
     ).toMatchObject({
       registration: 'registered',
       capi: { phase: 'Provisioning' },
+      server: 'https://10.0.0.1:6443',
     });
+    // The token in `config` never leaves the Secret.
+    expect(
+      JSON.stringify(
+        clusterStatus('c1', live({ argocdClusterSecrets: [secret] })),
+      ),
+    ).not.toContain('bearerToken');
   });
 
   it('is behind when a manual-policy application is out of sync, and says which', () => {

@@ -14,6 +14,8 @@ export interface ClusterStatus {
     }>;
   };
   registration: 'registered' | 'waitingForProvisioning' | 'notBuilt';
+  /** The workload cluster's API server, once registered. */
+  server?: string;
   /** The root Application that builds the cluster (none for external clusters). */
   root?: { sync: string; health: string; automated: boolean };
   applications: Array<{
@@ -42,11 +44,16 @@ export function clusterStatus(name: string, live: LiveObjects): ClusterStatus {
   const capi = live.capiClusters.find(
     c => c.metadata?.name === name && c.metadata?.namespace === name,
   );
-  const registered = live.argocdClusterSecrets.some(
+  const secret = live.argocdClusterSecrets.find(
     s =>
       s.metadata?.labels?.['arlon.io/cluster'] === name ||
       s.metadata?.name === `cluster-${name}`,
   );
+  const registered = !!secret;
+  // The API server URL ArgoCD uses (not a credential: the token stays in `config`).
+  const server =
+    secret?.data?.server &&
+    Buffer.from(secret.data.server, 'base64').toString('utf8');
   const view = (app: CustomObject) => ({
     name: app.metadata!.name!,
     bundle: app.metadata?.labels?.['arlon.io/bundle'],
@@ -97,6 +104,7 @@ export function clusterStatus(name: string, live: LiveObjects): ClusterStatus {
         }
       : {}),
     registration,
+    ...(server ? { server } : {}),
     ...(root
       ? {
           root: {
