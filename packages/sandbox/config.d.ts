@@ -12,6 +12,8 @@ export interface Config {
       token?: string;
       /** Time a CAPI Cluster takes from Pending to Provisioned, in milliseconds (default 3000). */
       provisioningDelayMs?: number;
+      /** Apply the seed's bootstrap Application at start, so the example clusters get built. */
+      bootstrap?: boolean;
       /** Folder whose files seed the sandbox fleet repository, relative to the backend's working directory. */
       fleetSeedDir?: string;
     };

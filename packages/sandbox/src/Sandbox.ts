@@ -11,6 +11,7 @@ import { sandboxCrds } from './kube/crds';
 import { Faults } from './kube/Faults';
 import { KubeApiServer } from './kube/KubeApiServer';
 import { kubeconfigYaml } from './kube/kubeconfig';
+import { parseAllDocuments } from 'yaml';
 
 export interface SandboxOptions {
   /** Bearer token of the management cluster's API server; random when absent. */
@@ -31,6 +32,11 @@ export interface SandboxOptions {
   argocdResyncMs?: number;
   /** Namespace of ArgoCD. Default `argocd`. */
   argocdNamespace?: string;
+  /**
+   * Apply the seed's `generated/bootstrap/arlon-fleet.yaml` at start, as an
+   * operator would once: the example fleet's clusters then get built.
+   */
+  bootstrap?: boolean;
 }
 
 /**
@@ -126,6 +132,19 @@ export class Sandbox {
       started.push(argocd);
       capi.start();
       argocd.start();
+      if (options.bootstrap && options.fleetSeedDir) {
+        const file = path.join(
+          options.fleetSeedDir,
+          'generated',
+          'bootstrap',
+          'arlon-fleet.yaml',
+        );
+        if (await exists(path.dirname(file))) {
+          const apps = store.type('argoproj.io', 'applications')!;
+          for (const doc of parseAllDocuments(await fs.readFile(file, 'utf8')))
+            store.create(apps, argocdNamespace, doc.toJS());
+        }
+      }
 
       const kubeconfigPath = path.join(workDir, 'kubeconfig');
       await fs.writeFile(

@@ -33,6 +33,7 @@ export const sandboxModule = createBackendModule({
           provisioningDelayMs: sandboxConfig.getOptionalNumber(
             'provisioningDelayMs',
           ),
+          bootstrap: sandboxConfig.getOptionalBoolean('bootstrap') ?? false,
         });
         logger.info(
           `Sandbox management cluster at ${sandbox.apiServer.url}, fleet repository at ${sandbox.fleetRepoUrl} (development only)`,

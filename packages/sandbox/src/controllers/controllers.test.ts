@@ -456,4 +456,27 @@ describe('simulated Cluster API and ArgoCD', () => {
       message: 'Unable to find destination cluster: nowhere',
     });
   });
+
+  it('applies the seed’s bootstrap Application when asked, so the example fleet gets built', async () => {
+    const example = path.resolve(__dirname, '../../../../examples/fleet');
+    const booted = await Sandbox.start({
+      token: 't',
+      fleetSeedDir: example,
+      bootstrap: true,
+      provisioningDelayMs: 50,
+      argocdResyncMs: 100,
+    });
+    try {
+      const kc = kubeConfigFor(booted.apiServer.url, 't');
+      const api = kc.makeApiClient(CustomObjectsApi);
+      const app: any = await api.getNamespacedCustomObject({
+        ...argo,
+        plural: 'applications',
+        name: 'arlon-fleet',
+      });
+      expect(app.spec.source.path).toBe('generated/argocd');
+    } finally {
+      await booted.stop();
+    }
+  });
 });
