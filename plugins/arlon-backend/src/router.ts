@@ -11,6 +11,7 @@ import type {
 } from '@internal/backstage-plugin-arlon-node';
 import express from 'express';
 import Router from 'express-promise-router';
+import { auditedWrite } from './actions/auditedWrite';
 import { authorize } from './actions/authorize';
 import { clusterActionsRouter } from './actions/clusterActionsRouter';
 import { applyBootstrap } from './bootstrap/applyBootstrap';
@@ -55,32 +56,42 @@ export async function createRouter(
 
   router.post('/bootstrap', async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    await authorize(
-      permissions,
-      arlonDefinitionWritePermission,
-      credentials,
-      'bootstrap a management cluster',
-    );
     const name =
       typeof req.query.cluster === 'string'
         ? req.query.cluster
         : managementClusters.list()[0]?.name;
-    if (!name)
-      throw new NotFoundError(
-        'No management cluster is configured (arlon.managementClusters)',
-      );
-    const applied = await applyBootstrap(
-      fleetRepository,
-      managementClusters.get(name),
+    await auditedWrite(
+      options.auditor,
+      req,
+      res,
+      { eventId: 'bootstrap', meta: { managementCluster: name ?? null } },
+      async () => {
+        await authorize(
+          permissions,
+          arlonDefinitionWritePermission,
+          credentials,
+          'bootstrap a management cluster',
+        );
+        if (!name)
+          throw new NotFoundError(
+            'No management cluster is configured (arlon.managementClusters)',
+          );
+        const applied = await applyBootstrap(
+          fleetRepository,
+          managementClusters.get(name),
+        );
+        return {
+          body: {
+            managementCluster: name,
+            applied: applied.map(o => ({
+              kind: o.kind,
+              name: o.metadata?.name,
+              namespace: o.metadata?.namespace,
+            })),
+          },
+        };
+      },
     );
-    res.json({
-      managementCluster: name,
-      applied: applied.map(o => ({
-        kind: o.kind,
-        name: o.metadata?.name,
-        namespace: o.metadata?.namespace,
-      })),
-    });
   });
 
   const definitions = new FleetDefinitions(fleetRepository, options.onWrite);

@@ -21,8 +21,8 @@ import type { ManagementClusters } from '@internal/backstage-plugin-arlon-node';
 import express from 'express';
 import Router from 'express-promise-router';
 import { FleetDefinitions } from '../definitions/FleetDefinitions';
-import { InvalidDefinitionError } from '../definitions/InvalidDefinitionError';
 import type { FleetStatus } from '../status/FleetStatus';
+import { auditedWrite, authorOf } from './auditedWrite';
 import { authorize } from './authorize';
 import { externalClusterYaml, registerExternalCluster } from './importCluster';
 import { matchesSelector } from './matchesSelector';
@@ -36,9 +36,13 @@ export interface ClusterActionsOptions {
   status: FleetStatus;
 }
 
+const requested = (user: string) =>
+  `\n\nRequested by ${user} through Arlon for Backstage.`;
+
 /**
  * Actions on clusters: apply or remove profiles for many clusters in one
- * commit; sync, refresh, or update (when behind) a cluster's applications.
+ * commit; import external clusters; sync, refresh, or update (when behind) a
+ * cluster's applications.
  */
 export function clusterActionsRouter(
   options: ClusterActionsOptions,
@@ -57,187 +61,111 @@ export function clusterActionsRouter(
     (mode: 'apply' | 'remove') =>
     async (req: express.Request, res: express.Response) => {
       const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-      const audit = await auditor.createEvent({
-        eventId: `profile-${mode}`,
-        request: req,
-        meta: { body: req.body ?? null },
-      });
-      try {
-        await authorize(
-          permissions,
-          arlonProfileApplyPermission,
-          credentials,
-          `${mode} profiles`,
-        );
-        const { profiles, clusters, selector } = req.body ?? {};
-        if (
-          !Array.isArray(profiles) ||
-          profiles.length === 0 ||
-          !profiles.every((p: unknown) => typeof p === 'string')
-        ) {
-          throw new InputError(
-            'Send "profiles": a non-empty list of profile names',
-          );
-        }
-        if ((clusters === undefined) === (selector === undefined)) {
-          throw new InputError(
-            'Send either "clusters" (a list of names) or "selector" (a label selector such as env=prod), not both',
-          );
-        }
-        let targets: string[] = [];
-        const user = credentials.principal.userEntityRef;
-        const result = await definitions.change(
-          {
-            message: `${mode === 'apply' ? 'Apply' : 'Remove'} profile${
-              profiles.length > 1 ? 's' : ''
-            } ${profiles.join(', ')} ${
-              mode === 'apply' ? 'to' : 'from'
-            } clusters\n\nRequested by ${user} through Arlon for Backstage.`,
-            author: { name: user, email: 'arlon@backstage.invalid' },
-            dryRun: req.query.dryRun === 'true',
+      const { profiles, clusters, selector } = req.body ?? {};
+      await auditedWrite(
+        auditor,
+        req,
+        res,
+        {
+          eventId: `profile-${mode}`,
+          meta: {
+            profiles: profiles ?? null,
+            clusters: clusters ?? null,
+            selector: selector ?? null,
           },
-          files => {
-            const { fleet } = validateFleet(files);
-            targets = Array.isArray(clusters)
-              ? clusters
-              : [...fleet.clusters.values()]
-                  .filter(c =>
-                    matchesSelector(
-                      String(selector),
-                      c.object.metadata.labels ?? {},
-                    ),
-                  )
-                  .map(c => c.object.metadata.name);
-            if (targets.length === 0)
-              throw new NotFoundError(
-                `No cluster matches ${
-                  Array.isArray(clusters)
-                    ? 'the list'
-                    : `selector "${selector}"`
-                }`,
-              );
-            const edit: FleetEdit = {
-              op: 'update',
-              kind: 'Cluster',
-              names: targets,
-              update: object => {
-                const c = object as Cluster;
-                const current = c.spec.profiles ?? [];
-                const next =
-                  mode === 'apply'
-                    ? [
-                        ...current,
-                        ...profiles.filter((p: string) => !current.includes(p)),
-                      ]
-                    : current.filter(p => !profiles.includes(p));
-                return { ...c, spec: { ...c.spec, profiles: next } };
-              },
-            };
-            return [edit];
-          },
-        );
-        await audit.success({
-          meta: { commit: result.commit ?? null, clusters: targets },
-        });
-        res.json({
-          clusters: targets,
-          commit: result.commit,
-          pullRequest: result.pullRequest,
-          files: result.files.map(f => ({ path: f.path, action: f.action })),
-        });
-      } catch (error) {
-        await audit.fail({ error: error as Error });
-        if (error instanceof InvalidDefinitionError) {
-          res.status(400).json({
-            error: { name: error.name, message: error.message },
-            problems: error.problems,
-          });
-          return;
-        }
-        throw error;
-      }
+        },
+        async () => {
+          await authorize(
+            permissions,
+            arlonProfileApplyPermission,
+            credentials,
+            `${mode} profiles`,
+          );
+          if (
+            !Array.isArray(profiles) ||
+            profiles.length === 0 ||
+            !profiles.every((p: unknown) => typeof p === 'string')
+          ) {
+            throw new InputError(
+              'Send "profiles": a non-empty list of profile names',
+            );
+          }
+          if ((clusters === undefined) === (selector === undefined)) {
+            throw new InputError(
+              'Send either "clusters" (a list of names) or "selector" (a label selector such as env=prod), not both',
+            );
+          }
+          let targets: string[] = [];
+          const result = await definitions.change(
+            {
+              message: `${mode === 'apply' ? 'Apply' : 'Remove'} profile${
+                profiles.length > 1 ? 's' : ''
+              } ${profiles.join(', ')} ${
+                mode === 'apply' ? 'to' : 'from'
+              } clusters${requested(credentials.principal.userEntityRef)}`,
+              author: authorOf(credentials),
+              dryRun: req.query.dryRun === 'true',
+            },
+            files => {
+              const { fleet } = validateFleet(files);
+              targets = Array.isArray(clusters)
+                ? clusters
+                : [...fleet.clusters.values()]
+                    .filter(c =>
+                      matchesSelector(
+                        String(selector),
+                        c.object.metadata.labels ?? {},
+                      ),
+                    )
+                    .map(c => c.object.metadata.name);
+              if (targets.length === 0)
+                throw new NotFoundError(
+                  `No cluster matches ${
+                    Array.isArray(clusters)
+                      ? 'the list'
+                      : `selector "${selector}"`
+                  }`,
+                );
+              const edit: FleetEdit = {
+                op: 'update',
+                kind: 'Cluster',
+                names: targets,
+                update: object => {
+                  const c = object as Cluster;
+                  const current = c.spec.profiles ?? [];
+                  const next =
+                    mode === 'apply'
+                      ? [
+                          ...current,
+                          ...profiles.filter(
+                            (p: string) => !current.includes(p),
+                          ),
+                        ]
+                      : current.filter(p => !profiles.includes(p));
+                  return { ...c, spec: { ...c.spec, profiles: next } };
+                },
+              };
+              return [edit];
+            },
+          );
+          return {
+            meta: { commit: result.commit ?? null, clusters: targets },
+            body: {
+              clusters: targets,
+              commit: result.commit,
+              pullRequest: result.pullRequest,
+              files: result.files.map(f => ({
+                path: f.path,
+                action: f.action,
+              })),
+            },
+          };
+        },
+      );
     };
   router.post('/profiles/apply', profilesAction('apply'));
   router.post('/profiles/remove', profilesAction('remove'));
 
-  const applicationsAction =
-    (action: 'sync' | 'refresh' | 'update') =>
-    async (req: express.Request, res: express.Response) => {
-      const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-      const name = req.params.name;
-      const audit = await auditor.createEvent({
-        eventId: `cluster-${action}`,
-        request: req,
-        meta: { cluster: name },
-      });
-      try {
-        await authorize(
-          permissions,
-          arlonClusterUpdatePermission,
-          credentials,
-          `${action} clusters`,
-        );
-        const live = status.of(name);
-        const apps = live
-          ? [
-              ...(live.root ? [{ name, sync: live.root.sync }] : []),
-              ...live.applications,
-            ]
-          : [];
-        if (!live || apps.length === 0)
-          throw new NotFoundError(
-            `No ArgoCD applications for cluster "${name}" yet`,
-          );
-        // `update` brings a cluster that is behind up to date: only what is out of sync.
-        const targets =
-          action === 'update' ? apps.filter(a => a.sync === 'OutOfSync') : apps;
-        const custom = managementClusters
-          .get(live.managementCluster)
-          .kubeConfig.makeApiClient(CustomObjectsApi);
-        const namespace = managementClusters.get(
-          live.managementCluster,
-        ).argocdNamespace;
-        const body =
-          action === 'refresh'
-            ? {
-                metadata: {
-                  annotations: { 'argocd.argoproj.io/refresh': 'normal' },
-                },
-              }
-            : {
-                operation: {
-                  initiatedBy: {
-                    username: credentials.principal.userEntityRef,
-                  },
-                  sync: { prune: true },
-                },
-              };
-        for (const app of targets) {
-          await custom.patchNamespacedCustomObject(
-            {
-              group: 'argoproj.io',
-              version: 'v1alpha1',
-              namespace,
-              plural: 'applications',
-              name: app.name,
-              body,
-            },
-            setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
-          );
-        }
-        await audit.success({
-          meta: { applications: targets.map(t => t.name) },
-        });
-        res.json({
-          cluster: name,
-          action,
-          applications: targets.map(t => t.name),
-        });
-      } catch (error) {
-        await audit.fail({ error: error as Error });
-        throw error;
-      }
-    };
   router.post('/clusters/import', async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
     const {
@@ -248,89 +176,161 @@ export function clusterActionsRouter(
       managementCluster,
     } = req.body ?? {};
     // The kubeconfig is a credential: it never reaches the audit log, Git or a response.
-    const audit = await auditor.createEvent({
-      eventId: 'cluster-import',
-      request: req,
-      meta: {
-        name: name ?? null,
-        argocdCluster: argocdCluster ?? null,
-        fromKubeconfig: !!kubeconfig,
-      },
-    });
-    try {
-      await authorize(
-        permissions,
-        arlonClusterCreatePermission,
-        credentials,
-        'import clusters',
-      );
-      if (typeof name !== 'string' || !name)
-        throw new InputError(
-          'Send "name": the name the cluster gets in the fleet',
+    const meta = {
+      name: name ?? null,
+      argocdCluster: argocdCluster ?? null,
+      fromKubeconfig: !!kubeconfig,
+    };
+    await auditedWrite(
+      auditor,
+      req,
+      res,
+      { eventId: 'cluster-import', meta },
+      async () => {
+        await authorize(
+          permissions,
+          arlonClusterCreatePermission,
+          credentials,
+          'import clusters',
         );
-      if (!kubeconfig === !argocdCluster)
-        throw new InputError(
-          'Send either "kubeconfig" (YAML text) or "argocdCluster" (a cluster ArgoCD already knows)',
+        if (typeof name !== 'string' || !name)
+          throw new InputError(
+            'Send "name": the name the cluster gets in the fleet',
+          );
+        if (!kubeconfig === !argocdCluster)
+          throw new InputError(
+            'Send either "kubeconfig" (YAML text) or "argocdCluster" (a cluster ArgoCD already knows)',
+          );
+        if (!Array.isArray(profiles))
+          throw new InputError('"profiles" must be a list of profile names');
+        const management = managementClusters.get(
+          managementCluster ?? managementClusters.list()[0]?.name,
         );
-      if (!Array.isArray(profiles))
-        throw new InputError('"profiles" must be a list of profile names');
-      const management = managementClusters.get(
-        managementCluster ?? managementClusters.list()[0]?.name,
-      );
-      const user = credentials.principal.userEntityRef;
-      // Validate the definition first (names, profiles), so a bad import registers nothing.
-      const draft = externalClusterYaml(
-        name,
-        'https://pending.invalid',
-        profiles,
-      );
-      await definitions.change(
-        {
-          message: 'check',
-          author: { name: user, email: 'arlon@backstage.invalid' },
-          dryRun: true,
-        },
-        () => [{ op: 'put', kind: 'Cluster', name, yaml: draft }],
-      );
-      const server = await registerExternalCluster(management, {
-        name,
-        profiles,
-        kubeconfig,
-        argocdCluster,
-      });
-      const result = await definitions.change(
-        {
-          message: `Import Cluster ${name}\n\nRequested by ${user} through Arlon for Backstage.`,
-          author: { name: user, email: 'arlon@backstage.invalid' },
-        },
-        () => [
-          {
-            op: 'put',
-            kind: 'Cluster',
-            name,
-            yaml: externalClusterYaml(name, server, profiles),
-          },
-        ],
-      );
-      await audit.success({ meta: { commit: result.commit ?? null } });
-      res.status(201).json({
-        name,
-        server,
-        commit: result.commit,
-        pullRequest: result.pullRequest,
-      });
-    } catch (error) {
-      await audit.fail({ error: error as Error });
-      if (error instanceof InvalidDefinitionError) {
-        res.status(400).json({
-          error: { name: error.name, message: error.message },
-          problems: error.problems,
+        const author = authorOf(credentials);
+        // Validate the definition first (name, profiles), so a bad import registers nothing.
+        await definitions.change(
+          { message: 'check', author, dryRun: true },
+          () => [
+            {
+              op: 'put',
+              kind: 'Cluster',
+              name,
+              yaml: externalClusterYaml(
+                name,
+                'https://pending.invalid',
+                profiles,
+              ),
+            },
+          ],
+        );
+        const server = await registerExternalCluster(management, {
+          name,
+          profiles,
+          kubeconfig,
+          argocdCluster,
         });
-        return;
-      }
-      throw error;
-    }
+        const result = await definitions.change(
+          {
+            message: `Import Cluster ${name}${requested(author.name)}`,
+            author,
+          },
+          () => [
+            {
+              op: 'put',
+              kind: 'Cluster',
+              name,
+              yaml: externalClusterYaml(name, server, profiles),
+            },
+          ],
+        );
+        return {
+          status: 201,
+          meta: { commit: result.commit ?? null },
+          body: {
+            name,
+            server,
+            commit: result.commit,
+            pullRequest: result.pullRequest,
+          },
+        };
+      },
+    );
   });
+
+  const applicationsAction =
+    (action: 'sync' | 'refresh' | 'update') =>
+    async (req: express.Request, res: express.Response) => {
+      const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+      const name = req.params.name;
+      await auditedWrite(
+        auditor,
+        req,
+        res,
+        { eventId: `cluster-${action}`, meta: { cluster: name } },
+        async () => {
+          await authorize(
+            permissions,
+            arlonClusterUpdatePermission,
+            credentials,
+            `${action} clusters`,
+          );
+          const live = status.of(name);
+          const apps = live
+            ? [
+                ...(live.root ? [{ name, sync: live.root.sync }] : []),
+                ...live.applications,
+              ]
+            : [];
+          if (!live || apps.length === 0)
+            throw new NotFoundError(
+              `No ArgoCD applications for cluster "${name}" yet`,
+            );
+          // `update` brings a cluster that is behind up to date: only what is out of sync.
+          const targets =
+            action === 'update'
+              ? apps.filter(a => a.sync === 'OutOfSync')
+              : apps;
+          const cluster = managementClusters.get(live.managementCluster);
+          const custom = cluster.kubeConfig.makeApiClient(CustomObjectsApi);
+          const body =
+            action === 'refresh'
+              ? {
+                  metadata: {
+                    annotations: { 'argocd.argoproj.io/refresh': 'normal' },
+                  },
+                }
+              : {
+                  operation: {
+                    initiatedBy: {
+                      username: credentials.principal.userEntityRef,
+                    },
+                    sync: { prune: true },
+                  },
+                };
+          for (const app of targets) {
+            await custom.patchNamespacedCustomObject(
+              {
+                group: 'argoproj.io',
+                version: 'v1alpha1',
+                namespace: cluster.argocdNamespace,
+                plural: 'applications',
+                name: app.name,
+                body,
+              },
+              setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+            );
+          }
+          return {
+            meta: { applications: targets.map(t => t.name) },
+            body: {
+              cluster: name,
+              action,
+              applications: targets.map(t => t.name),
+            },
+          };
+        },
+      );
+    };
   router.post('/clusters/:name/sync', applicationsAction('sync'));
   router.post('/clusters/:name/refresh', applicationsAction('refresh'));
   router.post('/clusters/:name/update', applicationsAction('update'));

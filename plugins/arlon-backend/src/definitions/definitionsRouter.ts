@@ -3,14 +3,14 @@ import {
   HttpAuthService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { InputError, NotAllowedError, NotFoundError } from '@backstage/errors';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { InputError, NotFoundError } from '@backstage/errors';
+import { auditedWrite, authorOf } from '../actions/auditedWrite';
+import { authorize } from '../actions/authorize';
 import { arlonDefinitionWritePermission } from '@internal/backstage-plugin-arlon-common';
 import express from 'express';
 import Router from 'express-promise-router';
 import { FleetDefinitions } from './FleetDefinitions';
 import type { FleetStatus } from '../status/FleetStatus';
-import { InvalidDefinitionError } from './InvalidDefinitionError';
 import { KIND_BY_SEGMENT, permissionFor, WriteOp } from './kinds';
 import { parseDefinitionBody } from './parseDefinitionBody';
 
@@ -86,111 +86,96 @@ export function definitionsRouter(
       const kind = kindOf(req.params.kind);
       const credentials = await httpAuth.credentials(req, { allow: ['user'] });
       const dryRun = req.query.dryRun === 'true';
-      const audit = await auditor.createEvent({
-        eventId: 'definition-write',
-        severityLevel: op === 'delete' ? 'high' : 'medium',
-        request: req,
-        meta: { op, kind, name: req.params.name ?? null, dryRun },
-      });
-      try {
-        const [decision] = await permissions.authorize(
-          [{ permission: permissionFor(kind, op) }],
-          { credentials },
-        );
-        if (decision.result !== AuthorizeResult.ALLOW) {
-          throw new NotAllowedError(
-            `You may not ${op} ${kind} definitions (permission ${
-              permissionFor(kind, op).name
-            })`,
+      await auditedWrite(
+        auditor,
+        req,
+        res,
+        {
+          eventId: 'definition-write',
+          severityLevel: op === 'delete' ? 'high' : 'medium',
+          meta: { op, kind, name: req.params.name ?? null, dryRun },
+        },
+        async () => {
+          await authorize(
+            permissions,
+            permissionFor(kind, op),
+            credentials,
+            `${op} ${kind} definitions`,
           );
-        }
-        const body =
-          op === 'delete'
-            ? { yaml: undefined, name: req.params.name }
-            : parseDefinitionBody(req, kind, req.params.name);
-        if (!body.name)
-          throw new InputError('The definition has no metadata.name');
-        const user = credentials.principal.userEntityRef;
-        const result = await definitions.write(op, kind, body.name, body.yaml, {
-          message: `${capitalise(op)} ${kind} ${
-            body.name
-          }\n\nRequested by ${user} through Arlon for Backstage.`,
-          author: { name: user, email: 'arlon@backstage.invalid' },
-          dryRun,
-        });
-        await audit.success({
-          meta: { commit: result.commit ?? null, files: result.files.length },
-        });
-        res.status(op === 'create' && !dryRun ? 201 : 200).json({
-          dryRun,
-          commit: result.commit,
-          parent: result.parent,
-          pullRequest: result.pullRequest,
-          // A dry run shows exactly what would be written; a real one says what was.
-          files: result.files.map(f =>
-            dryRun ? f : { path: f.path, action: f.action },
-          ),
-        });
-      } catch (error) {
-        await audit.fail({ error: error as Error });
-        if (error instanceof InvalidDefinitionError) {
-          res.status(400).json({
-            error: { name: error.name, message: error.message },
-            problems: error.problems,
-          });
-          return;
-        }
-        throw error;
-      }
+          const body =
+            op === 'delete'
+              ? { yaml: undefined, name: req.params.name }
+              : parseDefinitionBody(req, kind, req.params.name);
+          if (!body.name)
+            throw new InputError('The definition has no metadata.name');
+          const result = await definitions.write(
+            op,
+            kind,
+            body.name,
+            body.yaml,
+            {
+              message: `${capitalise(op)} ${kind} ${
+                body.name
+              }\n\nRequested by ${
+                credentials.principal.userEntityRef
+              } through Arlon for Backstage.`,
+              author: authorOf(credentials),
+              dryRun,
+            },
+          );
+          return {
+            status: op === 'create' && !dryRun ? 201 : 200,
+            meta: { commit: result.commit ?? null, files: result.files.length },
+            body: {
+              dryRun,
+              commit: result.commit,
+              parent: result.parent,
+              pullRequest: result.pullRequest,
+              // A dry run shows exactly what would be written; a real one says what was.
+              files: result.files.map(f =>
+                dryRun ? f : { path: f.path, action: f.action },
+              ),
+            },
+          };
+        },
+      );
     };
 
   // Recompiles the generated tree from the definitions (after hand edits in Git,
   // or a new compiler), as one commit; nothing when it is already current.
   router.post('/regenerate', async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const audit = await auditor.createEvent({
-      eventId: 'regenerate',
-      request: req,
-    });
-    try {
-      const [decision] = await permissions.authorize(
-        [{ permission: arlonDefinitionWritePermission }],
-        { credentials },
-      );
-      if (decision.result !== AuthorizeResult.ALLOW) {
-        throw new NotAllowedError(
-          'You may not write to the fleet repository (permission arlon.definition.write)',
+    await auditedWrite(
+      auditor,
+      req,
+      res,
+      { eventId: 'regenerate' },
+      async () => {
+        await authorize(
+          permissions,
+          arlonDefinitionWritePermission,
+          credentials,
+          'write to the fleet repository',
         );
-      }
-      const user = credentials.principal.userEntityRef;
-      const result = await definitions.change(
-        {
-          message: `Regenerate the generated tree\n\nRequested by ${user} through Arlon for Backstage.`,
-          author: { name: user, email: 'arlon@backstage.invalid' },
-          dryRun: req.query.dryRun === 'true',
-        },
-        () => [],
-      );
-      await audit.success({
-        meta: { commit: result.commit ?? null, files: result.files.length },
-      });
-      res.json({
-        commit: result.commit,
-        parent: result.parent,
-        pullRequest: result.pullRequest,
-        files: result.files.map(f => ({ path: f.path, action: f.action })),
-      });
-    } catch (error) {
-      await audit.fail({ error: error as Error });
-      if (error instanceof InvalidDefinitionError) {
-        res.status(400).json({
-          error: { name: error.name, message: error.message },
-          problems: error.problems,
-        });
-        return;
-      }
-      throw error;
-    }
+        const result = await definitions.change(
+          {
+            message: `Regenerate the generated tree\n\nRequested by ${credentials.principal.userEntityRef} through Arlon for Backstage.`,
+            author: authorOf(credentials),
+            dryRun: req.query.dryRun === 'true',
+          },
+          () => [],
+        );
+        return {
+          meta: { commit: result.commit ?? null, files: result.files.length },
+          body: {
+            commit: result.commit,
+            parent: result.parent,
+            pullRequest: result.pullRequest,
+            files: result.files.map(f => ({ path: f.path, action: f.action })),
+          },
+        };
+      },
+    );
   });
 
   router.post(
