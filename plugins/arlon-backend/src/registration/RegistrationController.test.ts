@@ -24,9 +24,10 @@ describe('RegistrationController', () => {
     sandbox = await Sandbox.start({ provisioningDelayMs: 100 });
   });
   afterEach(async () => {
+    sandbox.apiServer.faults.errorRate = {};
     await controller?.stop();
     await sandbox.stop();
-  });
+  }, 20_000);
 
   const start = async (profiles: Record<string, string[]> = {}) => {
     const cluster = new ManagementCluster(

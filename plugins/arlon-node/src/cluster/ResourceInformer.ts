@@ -74,7 +74,11 @@ export class ResourceInformer<T extends KubernetesObject> {
   async stop() {
     this.stopped = true;
     clearTimeout(this.retry);
-    await this.informer.stop();
+    // A watch stuck on a dead or faulty server must not hold shutdown hostage.
+    await Promise.race([
+      this.informer.stop(),
+      new Promise(r => setTimeout(r, 1000).unref?.()),
+    ]);
   }
 
   private async startInformer() {
