@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { ArgoCdController } from './controllers/ArgoCdController';
 import { CapiController } from './controllers/CapiController';
 import { FleetRepoReader } from './git/FleetRepoReader';
@@ -12,6 +14,9 @@ import { Faults } from './kube/Faults';
 import { KubeApiServer } from './kube/KubeApiServer';
 import { kubeconfigYaml } from './kube/kubeconfig';
 import { parseAllDocuments } from 'yaml';
+
+const execFileAsync = promisify(execFile);
+const git = (args: string[]) => execFileAsync('git', args);
 
 export interface SandboxOptions {
   /** Bearer token of the management cluster's API server; random when absent. */
@@ -168,6 +173,52 @@ export class Sandbox {
       for (const s of started.reverse()) await s.stop();
       await fs.rm(workDir, { recursive: true, force: true });
       throw error;
+    }
+  }
+
+  /**
+   * Pushes a commit to the fleet repository as a person would (clone, edit,
+   * commit, push over smart HTTP): files to write, or `null` to delete.
+   */
+  async pushToFleet(
+    changes: Record<string, string | null>,
+    message: string,
+  ): Promise<void> {
+    const clone = await fs.mkdtemp(path.join(this.workDir, 'push-'));
+    try {
+      await git([
+        'clone',
+        '-q',
+        '--depth',
+        '1',
+        '-b',
+        this.fleetBranch,
+        this.fleetRepoUrl,
+        clone,
+      ]);
+      for (const [file, content] of Object.entries(changes)) {
+        const target = path.join(clone, file);
+        if (content === null) await fs.rm(target, { force: true });
+        else {
+          await fs.mkdir(path.dirname(target), { recursive: true });
+          await fs.writeFile(target, content);
+        }
+      }
+      await git(['-C', clone, 'add', '-A']);
+      await git([
+        '-C',
+        clone,
+        '-c',
+        'user.name=Sandbox user',
+        '-c',
+        'user.email=user@arlon.invalid',
+        'commit',
+        '-qm',
+        message,
+      ]);
+      await git(['-C', clone, 'push', '-q', 'origin', this.fleetBranch]);
+    } finally {
+      await fs.rm(clone, { recursive: true, force: true });
     }
   }
 

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { mockServices } from '@backstage/backend-test-utils';
 import type {
   EntityProviderConnection,
@@ -16,7 +14,6 @@ import {
 } from '@internal/backstage-plugin-arlon-node';
 import { ArlonEntityProvider } from './ArlonEntityProvider';
 
-const run = promisify(execFile);
 const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
 
 async function waitFor(
@@ -51,7 +48,6 @@ describe('ArlonEntityProvider', () => {
   let provider: ArlonEntityProvider;
   let clusters: ManagementClusters;
   let workDir: string;
-  let clone: string;
 
   beforeEach(async () => {
     sandbox = await Sandbox.start({
@@ -59,8 +55,6 @@ describe('ArlonEntityProvider', () => {
       provisioningDelayMs: 100,
     });
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'checkout-'));
-    clone = await fs.mkdtemp(path.join(os.tmpdir(), 'clone-'));
-    await run('git', ['clone', '-q', sandbox.fleetRepoUrl, clone]);
     clusters = new ManagementClusters([
       {
         name: 'sandbox',
@@ -89,25 +83,7 @@ describe('ArlonEntityProvider', () => {
     await clusters.list()[0].informers().stop();
     await sandbox.stop();
     await fs.rm(workDir, { recursive: true, force: true });
-    await fs.rm(clone, { recursive: true, force: true });
   });
-
-  const push = async (message: string, change: () => Promise<void>) => {
-    await change();
-    await run('git', ['-C', clone, 'add', '-A']);
-    await run('git', [
-      '-C',
-      clone,
-      '-c',
-      'user.name=t',
-      '-c',
-      'user.email=t@x',
-      'commit',
-      '-qm',
-      message,
-    ]);
-    await run('git', ['-C', clone, 'push', '-q', 'origin', 'main']);
-  };
 
   it('sends a full mutation, then only what changed as deltas: added, changed and removed', async () => {
     const connection = new RecordingConnection();
@@ -121,11 +97,12 @@ describe('ArlonEntityProvider', () => {
     ).toBe(14);
 
     // A new cluster in the fleet repository: one added entity, nothing else.
-    await push('add qa-1', () =>
-      fs.writeFile(
-        path.join(clone, 'arlon/clusters/qa-1.yaml'),
-        'apiVersion: core.arlon.io/v1\nkind: Cluster\nmetadata:\n  name: qa-1\nspec:\n  clusterSpec: docker-dev\n',
-      ),
+    await sandbox.pushToFleet(
+      {
+        'arlon/clusters/qa-1.yaml':
+          'apiVersion: core.arlon.io/v1\nkind: Cluster\nmetadata:\n  name: qa-1\nspec:\n  clusterSpec: docker-dev\n',
+      },
+      'add qa-1',
     );
     await waitFor(
       () => connection.deltas.length === 1,
@@ -137,13 +114,14 @@ describe('ArlonEntityProvider', () => {
     expect(connection.deltas[0].removed).toEqual([]);
 
     // A deleted bundle definition (and a profile that no longer uses it): the bundle is removed.
-    await push('drop guestbook', async () => {
-      await fs.rm(path.join(clone, 'arlon/bundles/guestbook.yaml'));
-      await fs.writeFile(
-        path.join(clone, 'arlon/profiles/apps.yaml'),
-        'apiVersion: core.arlon.io/v1\nkind: Profile\nmetadata:\n  name: apps\nspec:\n  bundles: [calico]\n',
-      );
-    });
+    await sandbox.pushToFleet(
+      {
+        'arlon/bundles/guestbook.yaml': null,
+        'arlon/profiles/apps.yaml':
+          'apiVersion: core.arlon.io/v1\nkind: Profile\nmetadata:\n  name: apps\nspec:\n  bundles: [calico]\n',
+      },
+      'drop guestbook',
+    );
     await waitFor(
       () => connection.deltas.length === 2,
       'a delta for the removal',

@@ -1,15 +1,11 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import { Sandbox } from '@internal/arlon-sandbox';
 import request from 'supertest';
 import catalogPlugin from '@backstage/plugin-catalog-backend';
 import { catalogModuleArlon } from './module';
 
-const run = promisify(execFile);
 const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
 
 async function waitFor<T>(
@@ -96,28 +92,17 @@ describe('catalog module, in a real catalog backend', () => {
       'resource:default/staging-eu',
     ]);
     // A broken definition stays in the catalog, its problem shown as a processing error.
-    const clone = await fs.mkdtemp(path.join(os.tmpdir(), 'clone-'));
-    await run('git', ['clone', '-q', sandbox.fleetRepoUrl, clone]);
-    const file = path.join(clone, 'arlon/clusters/staging-eu.yaml');
-    await fs.writeFile(
-      file,
-      (
-        await fs.readFile(file, 'utf8')
-      ).replace('profiles: [infrastructure]', 'profiles: [infrastructur]'),
-    );
-    await run('git', [
-      '-C',
-      clone,
-      '-c',
-      'user.name=t',
-      '-c',
-      'user.email=t@x',
-      'commit',
-      '-qam',
+    const file = 'arlon/clusters/staging-eu.yaml';
+    const text = await fs.readFile(path.join(EXAMPLE, file), 'utf8');
+    await sandbox.pushToFleet(
+      {
+        [file]: text.replace(
+          'profiles: [infrastructure]',
+          'profiles: [infrastructur]',
+        ),
+      },
       'typo',
-    ]);
-    await run('git', ['-C', clone, 'push', '-q', 'origin', 'main']);
-    await fs.rm(clone, { recursive: true, force: true });
+    );
     const broken = await waitFor(async () => {
       const res = await get('staging-eu');
       return res.body.status?.items?.length && res.body;

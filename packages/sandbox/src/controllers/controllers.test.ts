@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import {
   CoreV1Api,
   CustomObjectsApi,
@@ -11,8 +9,6 @@ import {
 } from '@kubernetes/client-node';
 import { Sandbox } from '../Sandbox';
 import { kubeConfigFor } from '../kube/kubeConfigFor';
-
-const run = promisify(execFile);
 
 async function waitFor<T>(
   probe: () => Promise<T | undefined> | T | undefined,
@@ -331,35 +327,13 @@ describe('simulated Cluster API and ArgoCD', () => {
     }
 
     // A new commit reaches every cluster.
-    const clone = await fs.mkdtemp(path.join(os.tmpdir(), 'clone-'));
-    await run('git', ['clone', '-q', sandbox.fleetRepoUrl, clone]);
-    await fs.writeFile(
-      path.join(clone, 'bundles/demo/cm.yaml'),
-      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: greeting\ndata:\n  text: bonjour\n',
-    );
-    await run('git', [
-      '-C',
-      clone,
-      '-c',
-      'user.name=t',
-      '-c',
-      'user.email=t@x',
-      'commit',
-      '-qam',
+    await sandbox.pushToFleet(
+      {
+        'bundles/demo/cm.yaml':
+          'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: greeting\ndata:\n  text: bonjour\n',
+      },
       'french',
-    ]);
-    await run('git', ['-C', clone, 'push', '-q', 'origin', 'main']);
-    for (const c of clusters) {
-      await waitFor(
-        async () =>
-          (
-            await c.kc
-              .makeApiClient(CoreV1Api)
-              .readNamespacedConfigMap({ name: 'greeting', namespace: 'demo' })
-          ).data?.text === 'bonjour',
-      );
-    }
-    await fs.rm(clone, { recursive: true, force: true });
+    );
 
     // Deleting the ApplicationSet deletes its Applications, and they their resources.
     await custom.deleteNamespacedCustomObject({
