@@ -20,3 +20,13 @@ export * from './compiler/compileFleet';
 export * from './compiler/planFleetEdit';
 export * from './permissions';
 export * from './model/definitionViews';
+export {
+  diffObjects,
+  MASK,
+  type ObjectDiff,
+  type DiffAction,
+  type DiffOptions,
+} from './diff/diffObjects';
+export { compareObjects, type FieldChange } from './diff/compareObjects';
+export { normalizeObject } from './diff/normalize';
+export { parseQuantity, equivalentScalars } from './diff/quantity';

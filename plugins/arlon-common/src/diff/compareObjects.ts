@@ -1,0 +1,144 @@
+import { equivalentScalars } from './quantity';
+
+export interface FieldChange {
+  /** `spec.template.spec.containers[name=web].image` */
+  path: string;
+  kind: 'added' | 'changed' | 'removed';
+  from?: unknown;
+  to?: unknown;
+}
+
+/** How list items are matched, by path suffix: Kubernetes' strategic merge keys. */
+const MERGE_KEYS: Array<{ list: RegExp; keys: string[] }> = [
+  {
+    list: /(^|\.)(containers|initContainers|ephemeralContainers|volumes|env|volumeMounts|imagePullSecrets)$/,
+    keys: ['name'],
+  },
+  { list: /(^|\.)ports$/, keys: ['containerPort', 'port', 'protocol', 'name'] },
+];
+
+/**
+ * Three-way comparison of desired against live. Fields only the live object
+ * has (defaults, controller-set fields) are not differences, unless the last
+ * applied configuration had them and desired dropped them (then: removed).
+ * Equivalent values (quantities, numeric strings) compare equal; lists of
+ * named items match by their merge keys.
+ */
+export function compareObjects(
+  desired: unknown,
+  live: unknown,
+  applied?: unknown,
+  path = '',
+): FieldChange[] {
+  if (isObject(desired) && isObject(live)) {
+    const changes: FieldChange[] = [];
+    for (const key of Object.keys(desired)) {
+      const p = path ? `${path}.${key}` : key;
+      if (!(key in live))
+        changes.push({ path: p, kind: 'added', to: desired[key] });
+      else
+        changes.push(
+          ...compareObjects(
+            desired[key],
+            live[key],
+            isObject(applied) ? applied[key] : undefined,
+            p,
+          ),
+        );
+    }
+    if (isObject(applied)) {
+      for (const key of Object.keys(applied)) {
+        if (!(key in desired) && key in live)
+          changes.push({
+            path: path ? `${path}.${key}` : key,
+            kind: 'removed',
+            from: live[key],
+          });
+      }
+    }
+    return changes;
+  }
+  if (Array.isArray(desired) && Array.isArray(live)) {
+    const keys = mergeKeysFor(path, desired, live);
+    if (keys) {
+      const id = (item: any) => keys.map(k => `${item?.[k] ?? ''}`).join('/');
+      const liveById = new Map(live.map(item => [id(item), item]));
+      const appliedById = new Map(
+        (Array.isArray(applied) ? applied : []).map(item => [id(item), item]),
+      );
+      const label = (item: any) =>
+        `${path}[${keys
+          .filter(k => item?.[k] !== undefined)
+          .map(k => `${k}=${item[k]}`)
+          .join(',')}]`;
+      const changes: FieldChange[] = [];
+      const wanted = new Set(desired.map(id));
+      for (const item of desired) {
+        const match = liveById.get(id(item));
+        if (match === undefined)
+          changes.push({ path: label(item), kind: 'added', to: item });
+        else
+          changes.push(
+            ...compareObjects(
+              item,
+              match,
+              appliedById.get(id(item)),
+              label(item),
+            ),
+          );
+      }
+      for (const [itemId, item] of appliedById) {
+        if (!wanted.has(itemId) && liveById.has(itemId))
+          changes.push({
+            path: label(item),
+            kind: 'removed',
+            from: liveById.get(itemId),
+          });
+      }
+      return changes;
+    }
+    if (desired.length !== live.length)
+      return [{ path, kind: 'changed', from: live, to: desired }];
+    return desired.flatMap((item, i) =>
+      compareObjects(
+        item,
+        live[i],
+        Array.isArray(applied) ? applied[i] : undefined,
+        `${path}[${i}]`,
+      ),
+    );
+  }
+  if (
+    isObject(desired) ||
+    isObject(live) ||
+    Array.isArray(desired) ||
+    Array.isArray(live)
+  ) {
+    return [{ path, kind: 'changed', from: live, to: desired }];
+  }
+  return equivalentScalars(desired, live)
+    ? []
+    : [{ path, kind: 'changed', from: live, to: desired }];
+}
+
+function mergeKeysFor(
+  path: string,
+  desired: unknown[],
+  live: unknown[],
+): string[] | undefined {
+  const items = [...desired, ...live];
+  if (items.length === 0 || !items.every(isObject)) return undefined;
+  const rule = MERGE_KEYS.find(r => r.list.test(path));
+  const candidates = rule?.keys ?? ['name'];
+  const keys = candidates.filter(k =>
+    items.some(item => (item as any)[k] !== undefined),
+  );
+  return keys.length &&
+    items.every(item => keys.some(k => (item as any)[k] !== undefined))
+    ? keys
+    : undefined;
+}
+
+function isObject(v: unknown): v is Record<string, any> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,146 @@
+import type { KubeObject } from '../providers/renderCluster';
+import { compareObjects, FieldChange } from './compareObjects';
+import { lastApplied, normalizeObject } from './normalize';
+
+export type DiffAction = 'create' | 'update' | 'delete' | 'unchanged';
+
+export interface ObjectDiff {
+  /** `group/Kind/namespace/name` (`v1` kinds have an empty group). */
+  key: string;
+  group: string;
+  kind: string;
+  namespace?: string;
+  name: string;
+  action: DiffAction;
+  changes: FieldChange[];
+}
+
+export interface DiffOptions {
+  /** Namespace given to namespaced objects that name none (the destination's). */
+  defaultNamespace: string;
+  /** Whether a kind is namespaced; from API discovery where available. */
+  isNamespaced(group: string, kind: string): boolean;
+  /** Live objects with no desired counterpart become deletes (ArgoCD's prune); otherwise they are left out. */
+  prune?: boolean;
+}
+
+export const MASK = '*** (masked)';
+
+/**
+ * Diffs desired objects against live ones: identity by group, kind,
+ * namespace and name; normalisation; the three-way rule; equivalent values;
+ * merge-key list matching. Secret values never appear in the result.
+ */
+export function diffObjects(
+  desired: Partial<KubeObject>[],
+  live: Partial<KubeObject>[],
+  options: DiffOptions,
+): ObjectDiff[] {
+  const identify = (o: Partial<KubeObject>) => {
+    const [group, version] = (o.apiVersion ?? '').includes('/')
+      ? o.apiVersion!.split('/')
+      : ['', o.apiVersion ?? ''];
+    const kind = o.kind ?? '';
+    const namespace = options.isNamespaced(group, kind)
+      ? o.metadata?.namespace ?? options.defaultNamespace
+      : undefined;
+    const name = o.metadata?.name ?? '';
+    return {
+      key: `${group}/${kind}/${namespace ?? ''}/${name}`,
+      group,
+      version,
+      kind,
+      namespace,
+      name,
+    };
+  };
+  const liveByKey = new Map(live.map(o => [identify(o).key, o]));
+  const results: ObjectDiff[] = [];
+  const seen = new Set<string>();
+  for (const d of desired) {
+    const id = identify(d);
+    seen.add(id.key);
+    const l = liveByKey.get(id.key);
+    // Both sides carry the namespace identity gave them, so only real differences remain.
+    const withNamespace = (o: Partial<KubeObject>) =>
+      normalizeObject({
+        ...o,
+        metadata: {
+          ...o.metadata,
+          ...(id.namespace ? { namespace: id.namespace } : {}),
+        } as KubeObject['metadata'],
+      });
+    const normalizedDesired = withNamespace(d);
+    if (!l) {
+      results.push({
+        ...strip(id),
+        action: 'create',
+        changes: mask(id.kind, [
+          { path: '', kind: 'added', to: normalizedDesired },
+        ]),
+      });
+      continue;
+    }
+    const applied = lastApplied(l);
+    const changes = compareObjects(
+      normalizedDesired,
+      withNamespace(l),
+      applied && withNamespace(applied),
+    );
+    results.push({
+      ...strip(id),
+      action: changes.length ? 'update' : 'unchanged',
+      changes: mask(id.kind, changes),
+    });
+  }
+  if (options.prune) {
+    for (const l of live) {
+      const id = identify(l);
+      if (!seen.has(id.key))
+        results.push({
+          ...strip(id),
+          action: 'delete',
+          changes: mask(id.kind, [
+            { path: '', kind: 'removed', from: normalizeObject(l) },
+          ]),
+        });
+    }
+  }
+  return results.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+function strip(id: {
+  key: string;
+  group: string;
+  kind: string;
+  namespace?: string;
+  name: string;
+}) {
+  const { key, group, kind, namespace, name } = id;
+  return { key, group, kind, ...(namespace ? { namespace } : {}), name };
+}
+
+/** Secret values are replaced wherever they would show: whole objects and `data`/`stringData` fields. */
+function mask(kind: string, changes: FieldChange[]): FieldChange[] {
+  if (kind !== 'Secret') return changes;
+  const hide = (value: unknown, path: string): unknown => {
+    if (/^(data|stringData)(\.|$)/.test(path)) {
+      if (value && typeof value === 'object')
+        return Object.fromEntries(Object.keys(value).map(k => [k, MASK]));
+      return MASK;
+    }
+    if (path === '' && value && typeof value === 'object') {
+      const o: any = { ...(value as object) };
+      for (const f of ['data', 'stringData'])
+        if (o[f])
+          o[f] = Object.fromEntries(Object.keys(o[f]).map(k => [k, MASK]));
+      return o;
+    }
+    return value;
+  };
+  return changes.map(c => ({
+    ...c,
+    ...('from' in c ? { from: hide(c.from, c.path) } : {}),
+    ...('to' in c ? { to: hide(c.to, c.path) } : {}),
+  }));
+}

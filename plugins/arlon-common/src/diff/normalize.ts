@@ -1,0 +1,63 @@
+import type { KubeObject } from '../providers/renderCluster';
+
+/** Annotations and labels that are bookkeeping, not intent. */
+const NOISE_ANNOTATIONS = [
+  'kubectl.kubernetes.io/last-applied-configuration',
+  'argocd.argoproj.io/tracking-id',
+  'deployment.kubernetes.io/revision',
+];
+const NOISE_LABELS = ['app.kubernetes.io/instance'];
+const NOISE_METADATA = [
+  'managedFields',
+  'resourceVersion',
+  'uid',
+  'generation',
+  'creationTimestamp',
+  'selfLink',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'ownerReferences',
+];
+
+/**
+ * Drops what is not intent (status, server-set metadata, ArgoCD and kubectl
+ * bookkeeping) and folds Secret `stringData` into base64 `data`, as the API
+ * server would, so desired and live compare like for like.
+ */
+export function normalizeObject<T extends Partial<KubeObject>>(object: T): T {
+  const o: any = structuredClone(object);
+  delete o.status;
+  if (o.metadata) {
+    for (const k of NOISE_METADATA) delete o.metadata[k];
+    for (const k of NOISE_ANNOTATIONS)
+      if (o.metadata.annotations) delete o.metadata.annotations[k];
+    for (const k of NOISE_LABELS)
+      if (o.metadata.labels) delete o.metadata.labels[k];
+    for (const k of ['annotations', 'labels'])
+      if (o.metadata[k] && Object.keys(o.metadata[k]).length === 0)
+        delete o.metadata[k];
+  }
+  if (o.kind === 'Secret' && o.apiVersion === 'v1' && o.stringData) {
+    o.data = { ...o.data };
+    for (const [k, v] of Object.entries(o.stringData))
+      o.data[k] = Buffer.from(String(v ?? '')).toString('base64');
+    delete o.stringData;
+  }
+  return o;
+}
+
+/** The object kubectl last applied, from its annotation, if any. */
+export function lastApplied(
+  live: Partial<KubeObject> | undefined,
+): Partial<KubeObject> | undefined {
+  const text =
+    live?.metadata?.annotations?.[
+      'kubectl.kubernetes.io/last-applied-configuration'
+    ];
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
