@@ -203,6 +203,42 @@ describe('diffObjects', () => {
   });
 });
 
+describe('unified diffs', () => {
+  it('shows what desired says against what live has for those fields, not live defaults', () => {
+    const desired = deployment([{ name: 'web', image: 'nginx:1.28' }]);
+    const live = deployment([
+      { name: 'web', image: 'nginx:1.27', imagePullPolicy: 'IfNotPresent' },
+    ]);
+    const [result] = diffObjects([desired], [live], options);
+    expect(result.unified).toContain('--- live/apps/Deployment/apps/web');
+    expect(result.unified).toContain('-          image: nginx:1.27');
+    expect(result.unified).toContain('+          image: nginx:1.28');
+    expect(result.unified).not.toContain('imagePullPolicy');
+    expect(diffObjects([live], [live], options)[0].unified).toBe('');
+  });
+
+  it('masks Secret values in the text too, marking the ones that change', () => {
+    const desired = {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 's' },
+      stringData: { password: 'hunter2', user: 'app' },
+    };
+    const live = {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 's' },
+      data: {
+        password: Buffer.from('old').toString('base64'),
+        user: Buffer.from('app').toString('base64'),
+      },
+    };
+    const [result] = diffObjects([desired], [live], options);
+    expect(result.unified).toContain('+  password: "*** (masked, changed)"');
+    expect(result.unified).not.toMatch(/hunter2|aHVudGVyMg|b2xk|YXBw/);
+  });
+});
+
 describe('parseQuantity', () => {
   it.each([
     ['100m', 0.1],

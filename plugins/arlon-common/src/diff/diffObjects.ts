@@ -1,6 +1,7 @@
 import type { KubeObject } from '../providers/renderCluster';
 import { compareObjects, FieldChange } from './compareObjects';
 import { lastApplied, normalizeObject } from './normalize';
+import { maskSecretPair, projectLive, unifiedYamlDiff } from './unifiedDiff';
 
 export type DiffAction = 'create' | 'update' | 'delete' | 'unchanged';
 
@@ -13,6 +14,8 @@ export interface ObjectDiff {
   name: string;
   action: DiffAction;
   changes: FieldChange[];
+  /** Unified YAML diff of live (projected onto desired's fields) against desired; Secret values masked. */
+  unified: string;
 }
 
 export interface DiffOptions {
@@ -78,6 +81,11 @@ export function diffObjects(
         changes: mask(id.kind, [
           { path: '', kind: 'added', to: normalizedDesired },
         ]),
+        unified: unifiedYamlDiff(
+          id.key,
+          undefined,
+          maskSecretPair(undefined, normalizedDesired)[1],
+        ),
       });
       continue;
     }
@@ -87,10 +95,17 @@ export function diffObjects(
       withNamespace(l),
       applied && withNamespace(applied),
     );
+    const [maskedLive, maskedDesired] = maskSecretPair(
+      projectLive(withNamespace(l), normalizedDesired),
+      normalizedDesired,
+    );
     results.push({
       ...strip(id),
       action: changes.length ? 'update' : 'unchanged',
       changes: mask(id.kind, changes),
+      unified: changes.length
+        ? unifiedYamlDiff(id.key, maskedLive, maskedDesired)
+        : '',
     });
   }
   if (options.prune) {
@@ -103,6 +118,11 @@ export function diffObjects(
           changes: mask(id.kind, [
             { path: '', kind: 'removed', from: normalizeObject(l) },
           ]),
+          unified: unifiedYamlDiff(
+            id.key,
+            maskSecretPair(normalizeObject(l), undefined)[0],
+            undefined,
+          ),
         });
     }
   }

@@ -1,0 +1,67 @@
+import { createTwoFilesPatch } from 'diff';
+import { stringify } from 'yaml';
+
+export const MASK_TEXT = '*** (masked)';
+export const MASK_CHANGED = '*** (masked, changed)';
+
+/**
+ * Live projected onto the fields desired sets: what live has for exactly
+ * what desired says, so the text diff shows intent, not defaults.
+ */
+export function projectLive(live: unknown, desired: unknown): unknown {
+  if (isObject(live) && isObject(desired)) {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(desired))
+      if (k in live) out[k] = projectLive(live[k], desired[k]);
+    return out;
+  }
+  if (
+    Array.isArray(live) &&
+    Array.isArray(desired) &&
+    desired.every(d => isObject(d) && 'name' in d)
+  ) {
+    return desired.flatMap(d => {
+      const match = live.find(l => isObject(l) && l.name === (d as any).name);
+      return match === undefined ? [] : [projectLive(match, d)];
+    });
+  }
+  return live;
+}
+
+/** Secret `data` values masked on both sides, with changed ones marked on the desired side. */
+export function maskSecretPair(live: any, desired: any): [any, any] {
+  const maskOne = (o: any, other: any, marked: boolean) => {
+    if (!o || o.kind !== 'Secret' || !o.data) return o;
+    const data = Object.fromEntries(
+      Object.keys(o.data).map(k => [
+        k,
+        marked && other?.data?.[k] !== o.data[k] ? MASK_CHANGED : MASK_TEXT,
+      ]),
+    );
+    return { ...o, data };
+  };
+  return [maskOne(live, desired, false), maskOne(desired, live, true)];
+}
+
+/** A unified diff of two objects as YAML (`undefined` for one side: a create or a delete). */
+export function unifiedYamlDiff(
+  name: string,
+  live: unknown,
+  desired: unknown,
+): string {
+  const text = (o: unknown) =>
+    o === undefined ? '' : stringify(o, { lineWidth: 0 });
+  return createTwoFilesPatch(
+    `live/${name}`,
+    `desired/${name}`,
+    text(live),
+    text(desired),
+    '',
+    '',
+    { context: 3 },
+  );
+}
+
+function isObject(v: unknown): v is Record<string, any> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
