@@ -1,4 +1,8 @@
-import { PROVIDERS, KindRef } from '@internal/backstage-plugin-arlon-common';
+import {
+  crdPlural,
+  KindRef,
+  PROVIDERS,
+} from '@internal/backstage-plugin-arlon-common';
 
 interface CrdKind extends KindRef {
   plural?: string;
@@ -63,7 +67,7 @@ export function sandboxCrdKinds(): CrdKind[] {
 export function sandboxCrds(kinds: CrdKind[] = sandboxCrdKinds()): any[] {
   const byName = new Map<string, { kind: CrdKind; versions: Set<string> }>();
   for (const kind of kinds) {
-    const plural = kind.plural ?? pluralOf(kind.kind);
+    const plural = kind.plural ?? crdPlural(kind.kind);
     const name = `${plural}.${kind.group}`;
     const entry = byName.get(name) ?? {
       kind: { ...kind, plural },
@@ -102,12 +106,4 @@ export function sandboxCrds(kinds: CrdKind[] = sandboxCrdKinds()): any[] {
         })),
       },
     }));
-}
-
-/** Kubernetes' plural for the kinds we serve: lower case plus `s` (`es` after s, x, ch). */
-function pluralOf(kind: string): string {
-  const lower = kind.toLowerCase();
-  if (/(s|x|ch|sh)$/.test(lower)) return `${lower}es`;
-  if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`;
-  return `${lower}s`;
 }

@@ -1,10 +1,13 @@
 import { InputError, NotFoundError } from '@backstage/errors';
 import { CoreV1Api, V1Secret } from '@kubernetes/client-node';
-import { PROFILE_LABEL_PREFIX } from '@internal/backstage-plugin-arlon-common';
+import { profileLabels } from '@internal/backstage-plugin-arlon-common';
 import type { ManagementCluster } from '@internal/backstage-plugin-arlon-node';
 import { stringify } from 'yaml';
-import { createArgoCdAccess } from '../registration/registerWorkloadCluster';
-import { ARLON_CLUSTER_LABEL } from '../registration/RegistrationController';
+import {
+  argocdClusterLabels,
+  argocdClusterSecret,
+  createArgoCdAccess,
+} from '../registration/registerWorkloadCluster';
 
 export interface ImportRequest {
   name: string;
@@ -40,13 +43,10 @@ export async function registerExternalCluster(
 ): Promise<string> {
   const core = management.kubeConfig.makeApiClient(CoreV1Api);
   const namespace = management.argocdNamespace;
-  const labels = {
-    'argocd.argoproj.io/secret-type': 'cluster',
-    [ARLON_CLUSTER_LABEL]: request.name,
-    ...Object.fromEntries(
-      request.profiles.map(p => [`${PROFILE_LABEL_PREFIX}${p}`, 'true']),
-    ),
-  };
+  const labels = argocdClusterLabels(
+    request.name,
+    profileLabels(request.profiles),
+  );
   if (request.kubeconfig) {
     let access;
     try {
@@ -59,19 +59,7 @@ export async function registerExternalCluster(
         }`,
       );
     }
-    const body: V1Secret = {
-      metadata: { name: `cluster-${request.name}`, labels },
-      stringData: {
-        name: request.name,
-        server: access.server,
-        config: JSON.stringify({
-          bearerToken: access.bearerToken,
-          tlsClientConfig: access.caData
-            ? { insecure: false, caData: access.caData }
-            : { insecure: !!access.insecure },
-        }),
-      },
-    };
+    const body: V1Secret = argocdClusterSecret(request.name, access, labels);
     await core
       .createNamespacedSecret({ namespace, body })
       .catch(async (error: any) => {

@@ -1,5 +1,5 @@
 import {
-  PROFILE_LABEL_PREFIX,
+  profileLabels,
   validateFleet,
 } from '@internal/backstage-plugin-arlon-common';
 import type { FleetRepository } from '@internal/backstage-plugin-arlon-node';
@@ -20,9 +20,7 @@ export class ProfileLabels {
 
   async for(clusterName: string): Promise<Record<string, string>> {
     const profiles = (await this.current()).get(clusterName) ?? [];
-    return Object.fromEntries(
-      profiles.map(p => [`${PROFILE_LABEL_PREFIX}${p}`, 'true']),
-    );
+    return profileLabels(profiles);
   }
 
   /** Forget the cached snapshot, e.g. after a write. */

@@ -10,9 +10,13 @@ import type {
   ManagementCluster,
 } from '@internal/backstage-plugin-arlon-node';
 import { PROFILE_LABEL_PREFIX } from '@internal/backstage-plugin-arlon-common';
-import { createArgoCdAccess } from './registerWorkloadCluster';
+import {
+  ARLON_CLUSTER_LABEL,
+  argocdClusterLabels,
+  argocdClusterSecret,
+  createArgoCdAccess,
+} from './registerWorkloadCluster';
 
-export const ARLON_CLUSTER_LABEL = 'arlon.io/cluster';
 
 export interface RegistrationControllerOptions {
   cluster: ManagementCluster;
@@ -93,11 +97,10 @@ export class RegistrationController {
       const name = secret.metadata?.labels?.[ARLON_CLUSTER_LABEL];
       if (!name || secret.metadata?.annotations?.['arlon.io/capi-cluster'])
         continue;
-      await this.syncLabels(secret, {
-        'argocd.argoproj.io/secret-type': 'cluster',
-        [ARLON_CLUSTER_LABEL]: name,
-        ...(await this.options.profileLabels(name)),
-      });
+      await this.syncLabels(
+        secret,
+        argocdClusterLabels(name, await this.options.profileLabels(name)),
+      );
     }
   }
 
@@ -162,11 +165,10 @@ export class RegistrationController {
     const kubeconfig = kubeconfigSecrets.get(`${name}-kubeconfig`, namespace);
     if (!kubeconfig?.data?.value) return;
 
-    const labels = {
-      'argocd.argoproj.io/secret-type': 'cluster',
-      [ARLON_CLUSTER_LABEL]: name,
-      ...(await this.options.profileLabels(name)),
-    };
+    const labels = argocdClusterLabels(
+      name,
+      await this.options.profileLabels(name),
+    );
     if (existing) {
       await this.syncLabels(existing, labels);
       return;
@@ -174,25 +176,9 @@ export class RegistrationController {
     const access = await createArgoCdAccess(
       Buffer.from(kubeconfig.data.value, 'base64').toString('utf8'),
     );
-    const body: V1Secret = {
-      metadata: {
-        name: secretName,
-        namespace: argocdNs,
-        labels,
-        annotations: { 'arlon.io/capi-cluster': `${namespace}/${name}` },
-      },
-      type: 'Opaque',
-      stringData: {
-        name,
-        server: access.server,
-        config: JSON.stringify({
-          bearerToken: access.bearerToken,
-          tlsClientConfig: access.caData
-            ? { insecure: false, caData: access.caData }
-            : { insecure: !!access.insecure },
-        }),
-      },
-    };
+    const body: V1Secret = argocdClusterSecret(name, access, labels, {
+      'arlon.io/capi-cluster': `${namespace}/${name}`,
+    });
     try {
       await this.core.createNamespacedSecret({ namespace: argocdNs, body });
       this.options.logger.info(`Registered cluster ${name} in ArgoCD`);

@@ -112,3 +112,45 @@ async function ignoreConflict(work: Promise<unknown>) {
     if (error?.code !== 409) throw error;
   }
 }
+
+/** Marks the ArgoCD Secrets Arlon manages, naming their cluster. */
+export const ARLON_CLUSTER_LABEL = 'arlon.io/cluster';
+
+/** The labels of a cluster's ArgoCD Secret: the Secret type, the Arlon cluster, its profiles. */
+export function argocdClusterLabels(
+  name: string,
+  profiles: Record<string, string>,
+): Record<string, string> {
+  return {
+    'argocd.argoproj.io/secret-type': 'cluster',
+    [ARLON_CLUSTER_LABEL]: name,
+    ...profiles,
+  };
+}
+
+/** ArgoCD's declarative cluster Secret for `access` (written as stringData; ArgoCD reads data). */
+export function argocdClusterSecret(
+  name: string,
+  access: ArgoCdAccess,
+  labels: Record<string, string>,
+  annotations?: Record<string, string>,
+) {
+  return {
+    metadata: {
+      name: `cluster-${name}`,
+      labels,
+      ...(annotations ? { annotations } : {}),
+    },
+    type: 'Opaque',
+    stringData: {
+      name,
+      server: access.server,
+      config: JSON.stringify({
+        bearerToken: access.bearerToken,
+        tlsClientConfig: access.caData
+          ? { insecure: false, caData: access.caData }
+          : { insecure: !!access.insecure },
+      }),
+    },
+  };
+}

@@ -3,7 +3,7 @@ import {
   CoreV1Api,
   CustomObjectsApi,
 } from '@kubernetes/client-node';
-import { PROVIDERS } from '@internal/backstage-plugin-arlon-common';
+import { crdPlural, PROVIDERS } from '@internal/backstage-plugin-arlon-common';
 import type { ManagementCluster } from '@internal/backstage-plugin-arlon-node';
 
 export interface VerifyCheck {
@@ -31,11 +31,6 @@ const CAPI_CRDS = [
   'clusters.cluster.x-k8s.io',
   'machinedeployments.cluster.x-k8s.io',
 ];
-
-const plural = (kind: string) => {
-  const k = kind.toLowerCase();
-  return /(s|x|ch|sh)$/.test(k) ? `${k}es` : `${k}s`;
-};
 
 /** What a management cluster has and lacks for Arlon, each with a fix-it hint: the bootstrap check. */
 export async function verifyManagementCluster(
@@ -109,7 +104,7 @@ export async function verifyManagementCluster(
   });
   const infrastructureProviders = PROVIDERS.filter(p =>
     crds.has(
-      `${plural(p.infrastructureCluster.kind)}.${
+      `${crdPlural(p.infrastructureCluster.kind)}.${
         p.infrastructureCluster.group
       }`,
     ),

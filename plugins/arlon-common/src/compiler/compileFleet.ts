@@ -26,6 +26,13 @@ export const GENERATED_ROOT = 'generated';
 export const RESOURCES_FINALIZER =
   'resources-finalizer.argocd.argoproj.io/foreground';
 export const PROFILE_LABEL_PREFIX = 'profile.arlon.io/';
+
+/** The labels that put a cluster's ArgoCD Secret in its profiles' ApplicationSets. */
+export function profileLabels(profiles: string[]): Record<string, string> {
+  return Object.fromEntries(
+    profiles.map(p => [`${PROFILE_LABEL_PREFIX}${p}`, 'true']),
+  );
+}
 const IN_CLUSTER = 'https://kubernetes.default.svc';
 
 /**
@@ -233,7 +240,7 @@ function profileApplicationSet(
               {
                 clusters: {
                   selector: {
-                    matchLabels: { [`${PROFILE_LABEL_PREFIX}${name}`]: 'true' },
+                    matchLabels: profileLabels([name]),
                   },
                 },
               },

@@ -309,3 +309,15 @@ function other(
 export function findProvider(id: string): ProviderEntry | undefined {
   return PROVIDERS.find(p => p.id === id);
 }
+
+/**
+ * The plural Kubernetes resource name of a kind, as the provider CRDs spell it
+ * (`AWSCluster` → `awsclusters`, `MachineClass` → `machineclasses`), so CRD
+ * names (`<plural>.<group>`) can be derived from the catalog.
+ */
+export function crdPlural(kind: string): string {
+  const lower = kind.toLowerCase();
+  if (/(s|x|ch|sh)$/.test(lower)) return `${lower}es`;
+  if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`;
+  return `${lower}s`;
+}
