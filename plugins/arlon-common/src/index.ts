@@ -22,11 +22,25 @@ export * from './permissions';
 export * from './model/definitionViews';
 export {
   diffObjects,
+  identifyObject,
+  summarize,
+  hasChanges,
   MASK,
   type ObjectDiff,
   type DiffAction,
   type DiffOptions,
+  type DiffSummary,
 } from './diff/diffObjects';
+export * from './diff/report';
+export { scopeFromObjects, groupOf } from './diff/scope';
+export {
+  attachBundles,
+  section,
+  compareRendered,
+  makeReport,
+} from './diff/sections';
+export { renderSource, UnrenderableSource } from './render/renderSource';
+export * from './render/renderBundle';
 export { compareObjects, type FieldChange } from './diff/compareObjects';
 export { normalizeObject } from './diff/normalize';
 export { parseQuantity, equivalentScalars } from './diff/quantity';

@@ -48,3 +48,18 @@ export {
   type ClusterStatus,
   type LiveObjects,
 } from './cluster/clusterStatus';
+export {
+  LiveCluster,
+  ARGOCD_FIELD_MANAGER,
+  type ObjectRef,
+} from './live/LiveCluster';
+export {
+  kubeConfigFromArgoCdSecret,
+  kubeConfigFromCapiSecret,
+} from './live/workloadKubeConfig';
+export {
+  preflight,
+  compareClusters,
+  findAndCompare,
+  type PreflightOptions,
+} from './diff/liveComparisons';

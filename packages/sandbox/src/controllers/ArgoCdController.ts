@@ -4,7 +4,10 @@ import { ObjectStore, WatchEvent } from '../kube/ObjectStore';
 import { mergePatch } from '../kube/patch';
 import { parse } from 'yaml';
 import { renderTemplate } from './goTemplate';
-import { renderSource, UnrenderableSource } from './renderSource';
+import {
+  renderSource,
+  UnrenderableSource,
+} from '@internal/backstage-plugin-arlon-common';
 
 export const IN_CLUSTER = 'https://kubernetes.default.svc';
 const TRACKING_LABEL = 'app.kubernetes.io/instance';

@@ -6,6 +6,11 @@ export interface Faults {
   errorRate: Partial<Record<Verb, number>>;
   /** Close every watch after this many milliseconds (0: never). */
   dropWatchesAfterMs: number;
+  /**
+   * Patch media types answered with 415, as an API server older than
+   * server-side apply (Kubernetes < 1.16) or a proxy that strips it would.
+   */
+  unsupportedPatchTypes: string[];
 }
 
 export type Verb =
@@ -21,4 +26,5 @@ export const NO_FAULTS: Faults = {
   latencyMs: 0,
   errorRate: {},
   dropWatchesAfterMs: 0,
+  unsupportedPatchTypes: [],
 };

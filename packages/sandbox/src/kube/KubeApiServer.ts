@@ -403,6 +403,12 @@ export class KubeApiServer {
     res: http.ServerResponse,
   ) {
     const media = contentType.split(';')[0].trim();
+    if (this.faults.unsupportedPatchTypes.includes(media))
+      throw new ApiError(
+        415,
+        'UnsupportedMediaType',
+        `the server does not accept ${media} patches`,
+      );
     const isApply = media === 'application/apply-patch+yaml';
     if (isApply && !write.fieldManager)
       throw badRequest('fieldManager is required for apply requests');
@@ -439,9 +445,10 @@ export class KubeApiServer {
         next = jsonPatch(current, parseJson(body));
         break;
       case 'application/apply-patch+yaml': {
+        // Server-side apply merges lists by their keys, as strategic merge does.
         const applied = parseApply(body);
         checkKind(type, applied);
-        next = mergePatch(current, applied);
+        next = strategicMergePatch(current, applied);
         break;
       }
       default:

@@ -16,24 +16,28 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   return result;
 }
 
+/** Merge keys of the built-in list types: containers, env, volumes… by name; ports by number. */
+const MERGE_KEYS = ['name', 'containerPort', 'port'];
+
 /**
  * Strategic merge patch, as kubectl sends it: a merge patch in which lists of
- * objects that carry `name` merge by name (containers, env, ports, volumes),
- * which covers what the sandbox's clients patch. `$patch: delete` removes an item.
+ * objects merge by their key (containers, env, volumes by name; ports by
+ * number), which covers what the sandbox's clients patch. Server-side apply
+ * is approximated by it too. `$patch: delete` removes an item.
  */
 export function strategicMergePatch(target: unknown, patch: unknown): unknown {
-  if (
-    Array.isArray(patch) &&
-    Array.isArray(target) &&
-    patch.every(p => isObject(p) && 'name' in p) &&
-    target.every(t => isObject(t) && 'name' in t)
-  ) {
-    const result = target.map(t => structuredClone(t)) as Record<
-      string,
-      unknown
-    >[];
+  const key =
+    Array.isArray(patch) && Array.isArray(target)
+      ? MERGE_KEYS.find(k =>
+          [...patch, ...target].every(item => isObject(item) && k in item),
+        )
+      : undefined;
+  if (key) {
+    const result = (target as Record<string, unknown>[]).map(t =>
+      structuredClone(t),
+    );
     for (const item of patch as Record<string, unknown>[]) {
-      const i = result.findIndex(t => t.name === item.name);
+      const i = result.findIndex(t => t[key] === item[key]);
       if (item.$patch === 'delete') {
         if (i >= 0) result.splice(i, 1);
       } else if (i >= 0)

@@ -17,6 +17,9 @@ const MERGE_KEYS: Array<{ list: RegExp; keys: string[] }> = [
   { list: /(^|\.)ports$/, keys: ['containerPort', 'port', 'protocol', 'name'] },
 ];
 
+/** Values the API server gives a merge key that is left out: a port's protocol is TCP. */
+const KEY_DEFAULTS: Record<string, string> = { protocol: 'TCP' };
+
 /**
  * Three-way comparison of desired against live. Fields only the live object
  * has (defaults, controller-set fields) are not differences, unless the last
@@ -61,7 +64,8 @@ export function compareObjects(
   if (Array.isArray(desired) && Array.isArray(live)) {
     const keys = mergeKeysFor(path, desired, live);
     if (keys) {
-      const id = (item: any) => keys.map(k => `${item?.[k] ?? ''}`).join('/');
+      const id = (item: any) =>
+        keys.map(k => `${item?.[k] ?? KEY_DEFAULTS[k] ?? ''}`).join('/');
       const liveById = new Map(live.map(item => [id(item), item]));
       const appliedById = new Map(
         (Array.isArray(applied) ? applied : []).map(item => [id(item), item]),

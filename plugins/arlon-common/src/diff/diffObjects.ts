@@ -12,6 +12,8 @@ export interface ObjectDiff {
   kind: string;
   namespace?: string;
   name: string;
+  /** The bundle the object comes from, when it was rendered from one. */
+  bundle?: string;
   action: DiffAction;
   changes: FieldChange[];
   /** Unified YAML diff of live (projected onto desired's fields) against desired; Secret values masked. */
@@ -25,9 +27,34 @@ export interface DiffOptions {
   isNamespaced(group: string, kind: string): boolean;
   /** Live objects with no desired counterpart become deletes (ArgoCD's prune); otherwise they are left out. */
   prune?: boolean;
+  /**
+   * Every field counts, live-only ones too: for two states that are both
+   * complete (a server-side dry-run's prediction, two live clusters, two
+   * rendered bundles) rather than intent against live.
+   */
+  exact?: boolean;
 }
 
 export const MASK = '*** (masked)';
+
+/** How many objects each action has. */
+export type DiffSummary = Record<DiffAction, number>;
+
+export function summarize(objects: Pick<ObjectDiff, 'action'>[]): DiffSummary {
+  const summary: DiffSummary = {
+    create: 0,
+    update: 0,
+    delete: 0,
+    unchanged: 0,
+  };
+  for (const o of objects) summary[o.action]++;
+  return summary;
+}
+
+/** Whether applying would change anything (what `kubectl diff` signals with exit code 1). */
+export function hasChanges(summary: DiffSummary): boolean {
+  return summary.create + summary.update + summary.delete > 0;
+}
 
 /**
  * Diffs desired objects against live ones: identity by group, kind,
@@ -39,24 +66,7 @@ export function diffObjects(
   live: Partial<KubeObject>[],
   options: DiffOptions,
 ): ObjectDiff[] {
-  const identify = (o: Partial<KubeObject>) => {
-    const [group, version] = (o.apiVersion ?? '').includes('/')
-      ? o.apiVersion!.split('/')
-      : ['', o.apiVersion ?? ''];
-    const kind = o.kind ?? '';
-    const namespace = options.isNamespaced(group, kind)
-      ? o.metadata?.namespace ?? options.defaultNamespace
-      : undefined;
-    const name = o.metadata?.name ?? '';
-    return {
-      key: `${group}/${kind}/${namespace ?? ''}/${name}`,
-      group,
-      version,
-      kind,
-      namespace,
-      name,
-    };
-  };
+  const identify = (o: Partial<KubeObject>) => identifyObject(o, options);
   const liveByKey = new Map(live.map(o => [identify(o).key, o]));
   const results: ObjectDiff[] = [];
   const seen = new Set<string>();
@@ -89,14 +99,17 @@ export function diffObjects(
       });
       continue;
     }
-    const applied = lastApplied(l);
+    const normalizedLive = withNamespace(l);
+    const applied = options.exact ? l : lastApplied(l);
     const changes = compareObjects(
       normalizedDesired,
-      withNamespace(l),
+      normalizedLive,
       applied && withNamespace(applied),
     );
     const [maskedLive, maskedDesired] = maskSecretPair(
-      projectLive(withNamespace(l), normalizedDesired),
+      options.exact
+        ? normalizedLive
+        : projectLive(normalizedLive, normalizedDesired),
       normalizedDesired,
     );
     results.push({
@@ -127,6 +140,29 @@ export function diffObjects(
     }
   }
   return results.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/** An object's identity: group, kind, namespace (defaulted for namespaced kinds) and name. */
+export function identifyObject(
+  o: Partial<KubeObject>,
+  options: Pick<DiffOptions, 'defaultNamespace' | 'isNamespaced'>,
+) {
+  const [group, version] = (o.apiVersion ?? '').includes('/')
+    ? o.apiVersion!.split('/')
+    : ['', o.apiVersion ?? ''];
+  const kind = o.kind ?? '';
+  const namespace = options.isNamespaced(group, kind)
+    ? o.metadata?.namespace ?? options.defaultNamespace
+    : undefined;
+  const name = o.metadata?.name ?? '';
+  return {
+    key: `${group}/${kind}/${namespace ?? ''}/${name}`,
+    group,
+    version,
+    kind,
+    namespace,
+    name,
+  };
 }
 
 function strip(id: {

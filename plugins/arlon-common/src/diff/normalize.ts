@@ -40,7 +40,7 @@ export function normalizeObject<T extends Partial<KubeObject>>(object: T): T {
   if (o.kind === 'Secret' && o.apiVersion === 'v1' && o.stringData) {
     o.data = { ...o.data };
     for (const [k, v] of Object.entries(o.stringData))
-      o.data[k] = Buffer.from(String(v ?? '')).toString('base64');
+      o.data[k] = base64(String(v ?? ''));
     delete o.stringData;
   }
   return o;
@@ -60,4 +60,12 @@ export function lastApplied(
   } catch {
     return undefined;
   }
+}
+
+/** UTF-8 then base64, without Node's Buffer: this runs in the browser too. */
+function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text))
+    binary += String.fromCharCode(byte);
+  return btoa(binary);
 }

@@ -1,0 +1,268 @@
+import { KubernetesObjectApi } from '@kubernetes/client-node';
+import { KubeApiServer, kubeConfigFor } from '@internal/arlon-sandbox';
+import type {
+  KubeObject,
+  Rendered,
+} from '@internal/backstage-plugin-arlon-common';
+import { LiveCluster } from '../live/LiveCluster';
+import { compareClusters, findAndCompare, preflight } from './liveComparisons';
+
+const NS = 'web';
+
+const deployment: KubeObject = {
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'web', namespace: NS, labels: { app: 'web' } },
+  spec: {
+    replicas: 2,
+    selector: { matchLabels: { app: 'web' } },
+    template: {
+      metadata: { labels: { app: 'web' } },
+      spec: {
+        containers: [
+          {
+            name: 'web',
+            image: 'nginx:1.25',
+            ports: [{ containerPort: 80 }],
+            resources: { requests: { cpu: '100m', memory: '64Mi' } },
+          },
+        ],
+      },
+    },
+  },
+};
+const secret: KubeObject = {
+  apiVersion: 'v1',
+  kind: 'Secret',
+  metadata: { name: 'web-credentials', namespace: NS },
+  stringData: { password: 'hunter2-original' },
+};
+const configMap: KubeObject = {
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'web-settings', namespace: NS },
+  data: { LOG_LEVEL: 'info' },
+};
+
+const rendered = (...objects: KubeObject[]): Rendered => ({
+  objects: objects.map(object => ({ bundle: 'web', object })),
+  notes: [],
+});
+
+/** What `kubectl apply` leaves: the object, its last-applied annotation, and the server's defaults. */
+function applied(o: KubeObject): KubeObject {
+  const withDefaults: any = structuredClone(o);
+  withDefaults.metadata.annotations = {
+    'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify(o),
+  };
+  if (o.kind === 'Deployment') {
+    withDefaults.spec.progressDeadlineSeconds = 600;
+    withDefaults.spec.strategy = {
+      type: 'RollingUpdate',
+      rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' },
+    };
+    const c = withDefaults.spec.template.spec.containers[0];
+    c.imagePullPolicy = 'IfNotPresent';
+    c.terminationMessagePath = '/dev/termination-log';
+    c.ports[0].protocol = 'TCP';
+  }
+  return withDefaults;
+}
+
+describe('live comparisons against a cluster', () => {
+  let server: KubeApiServer;
+  let other: KubeApiServer;
+  let cluster: LiveCluster;
+  let otherCluster: LiveCluster;
+  let api: KubernetesObjectApi;
+
+  beforeAll(async () => {
+    server = await KubeApiServer.start({ token: 't' });
+    other = await KubeApiServer.start({ token: 't' });
+    const kc = kubeConfigFor(server.url, 't', server.caData);
+    cluster = new LiveCluster('dev-1', kc);
+    otherCluster = new LiveCluster(
+      'dev-2',
+      kubeConfigFor(other.url, 't', other.caData),
+    );
+    api = KubernetesObjectApi.makeApiClient(kc);
+    for (const target of [kc, kubeConfigFor(other.url, 't', other.caData)]) {
+      const client = KubernetesObjectApi.makeApiClient(target);
+      await client.create({
+        apiVersion: 'v1',
+        kind: 'Namespace',
+        metadata: { name: NS },
+      });
+      for (const o of [deployment, secret, configMap])
+        await client.create(applied(o));
+    }
+  });
+  afterAll(async () => {
+    await server.stop();
+    await other.stop();
+  });
+  afterEach(() => {
+    server.faults.unsupportedPatchTypes = [];
+  });
+
+  it('reports exactly the one field changed live, with a server-side dry-run apply', async () => {
+    await api.patch(
+      { ...deployment, spec: { replicas: 5 } } as any,
+      undefined,
+      undefined,
+      'kubectl-scale',
+      undefined,
+      'application/merge-patch+json',
+    );
+    const result = await preflight(
+      'bundle web → cluster dev-1',
+      rendered(deployment, secret, configMap),
+      cluster,
+    );
+    expect(result.method).toBe('server-side-dry-run');
+    expect(result.summary).toEqual({
+      create: 0,
+      update: 1,
+      delete: 0,
+      unchanged: 2,
+    });
+    const update = result.objects.find(o => o.action === 'update')!;
+    expect(update.key).toBe('apps/Deployment/web/web');
+    expect(update.bundle).toBe('web');
+    expect(update.changes).toEqual([
+      { path: 'spec.replicas', kind: 'changed', from: 5, to: 2 },
+    ]);
+    expect(update.unified).toContain('-  replicas: 5\n+  replicas: 2');
+  });
+
+  it('falls back to the client-side three-way comparison when the server refuses apply patches, and says so', async () => {
+    server.faults.unsupportedPatchTypes = ['application/apply-patch+yaml'];
+    const result = await preflight(
+      't',
+      rendered(deployment, secret, configMap),
+      cluster,
+    );
+    expect(result.method).toBe('client-side');
+    expect(result.notes.join('\n')).toMatch(
+      /refused a server-side dry-run apply \(HTTP 415.*compared client-side/,
+    );
+    // Defaults the server added (strategy, imagePullPolicy…) are not differences.
+    expect(
+      result.objects.filter(o => o.action !== 'unchanged').map(o => o.changes),
+    ).toEqual([[{ path: 'spec.replicas', kind: 'changed', from: 5, to: 2 }]]);
+  });
+
+  it('pre-flights an unapplied bundle as creates only, naming kinds the cluster does not serve', async () => {
+    const widget: KubeObject = {
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: { name: 'w', namespace: 'extra' },
+      spec: { size: 3 },
+    };
+    const extra: KubeObject = {
+      ...configMap,
+      metadata: { name: 'extra-settings', namespace: 'extra' },
+    };
+    const result = await preflight('t', rendered(extra, widget), cluster);
+    expect(result.objects.map(o => [o.key, o.action])).toEqual([
+      ['/ConfigMap/extra/extra-settings', 'create'],
+      ['example.com/Widget/extra/w', 'create'],
+    ]);
+    expect(result.notes).toEqual([
+      'example.com/v1 Widget is not served by cluster dev-1: applying would fail until its CRD is installed',
+    ]);
+  });
+
+  it('masks Secret values and marks the changed one, in both methods', async () => {
+    const changed = {
+      ...secret,
+      stringData: { password: 'hunter2-rotated', user: 'web' },
+    };
+    for (const faults of [[], ['application/apply-patch+yaml']]) {
+      server.faults.unsupportedPatchTypes = faults;
+      const result = await preflight('t', rendered(changed), cluster);
+      const text = JSON.stringify(result);
+      for (const plain of ['hunter2', 'aHVudGVyM', 'd2Vi'])
+        expect(text).not.toContain(plain);
+      const update = result.objects[0];
+      expect(update.action).toBe('update');
+      expect(update.changes.map(c => [c.path, c.kind])).toEqual([
+        ['data.password', 'changed'],
+        ['data.user', 'added'],
+      ]);
+      expect(update.unified).toContain('password: "*** (masked, changed)"');
+    }
+  });
+
+  it('reports objects ArgoCD tracks but no longer renders as deletes', async () => {
+    const result = await preflight('t', rendered(deployment), cluster, {
+      tracked: [
+        { bundle: 'web', ref: configMap },
+        { bundle: 'web', ref: deployment },
+      ],
+    });
+    expect(result.objects.map(o => [o.key, o.action, o.bundle])).toEqual([
+      ['/ConfigMap/web/web-settings', 'delete', 'web'],
+      ['apps/Deployment/web/web', 'update', 'web'],
+    ]);
+    expect(result.notes).toContain(
+      '1 object(s) ArgoCD tracks are no longer rendered: they are deleted if the application prunes',
+    );
+  });
+
+  it('compares one cluster with another for the same objects, counting every field', async () => {
+    const result = await compareClusters(
+      'cluster dev-1 → cluster dev-2',
+      rendered(deployment, configMap, {
+        ...configMap,
+        metadata: { name: 'nowhere', namespace: NS },
+      }),
+      cluster,
+      otherCluster,
+    );
+    expect(result.method).toBe('exact');
+    expect(
+      result.objects
+        .filter(o => o.action !== 'unchanged')
+        .map(o => [o.key, o.changes]),
+    ).toEqual([
+      [
+        'apps/Deployment/web/web',
+        [{ path: 'spec.replicas', kind: 'changed', from: 5, to: 2 }],
+      ],
+    ]);
+    expect(result.notes).toEqual([
+      '1 object(s) exist on neither cluster dev-1 nor dev-2',
+    ]);
+  });
+
+  it("finds a bundle's objects by kind and name in whatever namespace they run", async () => {
+    await api.create({
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'elsewhere' },
+    });
+    await api.create(
+      applied({
+        ...configMap,
+        metadata: { name: 'web-settings', namespace: 'elsewhere' },
+        data: { LOG_LEVEL: 'debug' },
+      }),
+    );
+    const result = await findAndCompare(
+      'bundle web in cluster dev-1',
+      rendered(configMap, {
+        ...configMap,
+        metadata: { name: 'missing', namespace: NS },
+      }),
+      cluster,
+    );
+    expect(
+      result.objects.map(o => [o.key, o.action, o.changes.map(c => c.path)]),
+    ).toEqual([
+      ['/ConfigMap/elsewhere/web-settings', 'update', ['data.LOG_LEVEL']],
+      ['/ConfigMap/web/missing', 'create', ['']],
+      ['/ConfigMap/web/web-settings', 'unchanged', []],
+    ]);
+  });
+});

@@ -1,0 +1,273 @@
+import { ApiException } from '@kubernetes/client-node';
+import {
+  attachBundles,
+  diffObjects,
+  DiffSection,
+  groupOf,
+  identifyObject,
+  KubeObject,
+  ObjectDiff,
+  Rendered,
+  RenderedObject,
+  scopeFromObjects,
+  section,
+} from '@internal/backstage-plugin-arlon-common';
+import type { LiveCluster, ObjectRef } from '../live/LiveCluster';
+import { mapLimit } from './mapLimit';
+
+/** Statuses that mean "this server or this caller cannot dry-run apply", not "this object is wrong". */
+const NO_SERVER_SIDE_APPLY = new Set([403, 405, 415]);
+
+export interface PreflightOptions {
+  /** Try a server-side dry-run apply first (default true). */
+  serverSide?: boolean;
+  /** Objects ArgoCD tracks for these bundles now: those no longer rendered would be pruned. */
+  tracked?: Array<{ bundle: string; ref: ObjectRef }>;
+  /** Dry-run requests in flight at once. */
+  concurrency?: number;
+}
+
+/**
+ * What applying `rendered` to `cluster` would change: the pre-flight. Uses
+ * the API server's dry-run server-side apply (ArgoCD's field manager) for
+ * exact results where it can, and the client-side three-way comparison
+ * otherwise, saying which and why in the section's notes.
+ */
+export async function preflight(
+  title: string,
+  rendered: Rendered,
+  cluster: LiveCluster,
+  options: PreflightOptions = {},
+): Promise<DiffSection> {
+  const notes = [...rendered.notes];
+  const desired = rendered.objects.map(r => r.object);
+  const tracked = options.tracked ?? [];
+  const { live, unserved } = await cluster.read([
+    ...desired,
+    ...tracked.map(t => t.ref),
+  ]);
+  for (const kind of unserved)
+    notes.push(
+      `${kind} is not served by cluster ${cluster.name}: applying would fail until its CRD is installed`,
+    );
+  const identity = await identityOn(cluster, [...desired, ...live]);
+  const liveByKey = new Map(
+    live.map(o => [identifyObject(o, identity).key, o]),
+  );
+  const unservedKinds = new Set(unserved);
+  const existing = desired.filter(o =>
+    liveByKey.has(identifyObject(o, identity).key),
+  );
+
+  let method: DiffSection['method'] = 'client-side';
+  const predicted = new Map<string, KubeObject>();
+  if (options.serverSide !== false && existing.length) {
+    const refused = await dryRunAll(
+      cluster,
+      existing.filter(o => !unservedKinds.has(`${o.apiVersion} ${o.kind}`)),
+      identity,
+      predicted,
+      notes,
+      options.concurrency ?? 8,
+    );
+    if (refused) {
+      predicted.clear();
+      notes.push(
+        `cluster ${cluster.name} refused a server-side dry-run apply (${refused}); compared client-side instead: fields only the cluster sets are ignored, as ArgoCD's three-way diff does`,
+      );
+    } else method = 'server-side-dry-run';
+  }
+
+  const exactPairs = existing.filter(o =>
+    predicted.has(identifyObject(o, identity).key),
+  );
+  const clientSide = desired.filter(
+    o => !predicted.has(identifyObject(o, identity).key),
+  );
+  const desiredKeys = new Set(
+    desired.map(o => identifyObject(o, identity).key),
+  );
+  const pruned = tracked
+    .map(t => liveByKey.get(identifyObject(t.ref, identity).key))
+    .filter(
+      (o): o is KubeObject =>
+        !!o && !desiredKeys.has(identifyObject(o, identity).key),
+    );
+  const objects: ObjectDiff[] = [
+    ...diffObjects(
+      exactPairs.map(o => predicted.get(identifyObject(o, identity).key)!),
+      exactPairs.map(o => liveByKey.get(identifyObject(o, identity).key)!),
+      { ...identity, exact: true },
+    ),
+    ...diffObjects(clientSide, live, identity),
+    ...diffObjects([], pruned, { ...identity, prune: true }),
+  ].sort((a, b) => a.key.localeCompare(b.key));
+  if (pruned.length)
+    notes.push(
+      `${pruned.length} object(s) ArgoCD tracks are no longer rendered: they are deleted if the application prunes`,
+    );
+  const origins: RenderedObject[] = [
+    ...rendered.objects,
+    ...tracked.map(t => ({ bundle: t.bundle, object: t.ref as KubeObject })),
+  ];
+  return section({
+    title,
+    cluster: cluster.name,
+    method,
+    notes,
+    objects: attachBundles(objects, origins, identity),
+  });
+}
+
+/**
+ * One cluster's live objects against another's, for the objects `refs`
+ * name (a bundle's, a profile's, or everything both clusters get). Both
+ * sides are complete live state, so every field counts.
+ */
+export async function compareClusters(
+  title: string,
+  refs: Rendered,
+  left: LiveCluster,
+  right: LiveCluster,
+): Promise<DiffSection> {
+  const objects = refs.objects.map(r => r.object);
+  const [l, r] = await Promise.all([left.read(objects), right.read(objects)]);
+  const identity = await identityOn(left, [...objects, ...l.live, ...r.live]);
+  const diffs = diffObjects(r.live, l.live, {
+    ...identity,
+    exact: true,
+    prune: true,
+  });
+  const present = new Set(diffs.map(d => d.key));
+  const absent = objects.filter(
+    o => !present.has(identifyObject(o, identity).key),
+  ).length;
+  return section({
+    title,
+    method: 'exact',
+    notes: [
+      ...refs.notes,
+      ...(absent
+        ? [
+            `${absent} object(s) exist on neither cluster ${left.name} nor ${right.name}`,
+          ]
+        : []),
+    ],
+    objects: attachBundles(diffs, refs.objects, identity),
+  });
+}
+
+/**
+ * A bundle against a cluster that may run it anywhere: each rendered object
+ * is compared with the objects of the same kind and name in whichever
+ * namespace they are (creates where there are none).
+ */
+export async function findAndCompare(
+  title: string,
+  rendered: Rendered,
+  cluster: LiveCluster,
+): Promise<DiffSection> {
+  const desired = rendered.objects;
+  const found = await cluster.findAnywhere(desired.map(r => r.object));
+  const identity = await identityOn(cluster, [
+    ...desired.map(r => r.object),
+    ...found,
+  ]);
+  const sameKindAndName = (a: KubeObject, b: KubeObject) =>
+    groupOf(a.apiVersion) === groupOf(b.apiVersion) &&
+    a.kind === b.kind &&
+    a.metadata.name === b.metadata.name;
+  const objects: ObjectDiff[] = [];
+  for (const { bundle, object } of desired) {
+    const matches = found.filter(o => sameKindAndName(o, object));
+    if (!matches.length) {
+      objects.push(
+        ...diffObjects([object], [], identity).map(d => ({ ...d, bundle })),
+      );
+      continue;
+    }
+    for (const match of matches) {
+      const placed = {
+        ...object,
+        metadata: { ...object.metadata, namespace: match.metadata.namespace },
+      };
+      objects.push(
+        ...diffObjects([placed], [match], identity).map(d => ({
+          ...d,
+          bundle,
+        })),
+      );
+    }
+  }
+  return section({
+    title,
+    cluster: cluster.name,
+    method: 'client-side',
+    notes: [...rendered.notes],
+    objects: objects.sort((a, b) => a.key.localeCompare(b.key)),
+  });
+}
+
+/** Identity options from the cluster's discovery, with what the objects themselves say for kinds it does not serve. */
+async function identityOn(cluster: LiveCluster, objects: KubeObject[]) {
+  const fallback = scopeFromObjects(objects);
+  const scopes = new Map<string, boolean>();
+  await Promise.all(
+    objects.map(async o => {
+      const scope = await cluster.scope(o.apiVersion, o.kind);
+      scopes.set(
+        `${groupOf(o.apiVersion)}/${o.kind}`,
+        scope
+          ? scope === 'namespaced'
+          : fallback(groupOf(o.apiVersion), o.kind),
+      );
+    }),
+  );
+  return {
+    defaultNamespace: 'default',
+    isNamespaced: (group: string, kind: string) =>
+      scopes.get(`${group}/${kind}`) ?? fallback(group, kind),
+  };
+}
+
+/**
+ * Dry-run applies every object, filling `predicted`. Returns why the server
+ * refused dry runs altogether, if it did; an object the server rejects on
+ * its own merits becomes a note and is compared client-side.
+ */
+async function dryRunAll(
+  cluster: LiveCluster,
+  objects: KubeObject[],
+  identity: Awaited<ReturnType<typeof identityOn>>,
+  predicted: Map<string, KubeObject>,
+  notes: string[],
+  concurrency: number,
+): Promise<string | undefined> {
+  let refused: string | undefined;
+  await mapLimit(objects, concurrency, async object => {
+    if (refused) return;
+    const key = identifyObject(object, identity).key;
+    try {
+      predicted.set(key, await cluster.dryRunApply(object));
+    } catch (error) {
+      if (!(error instanceof ApiException)) throw error;
+      const reason = `HTTP ${error.code}: ${statusMessage(error)}`;
+      if (NO_SERVER_SIDE_APPLY.has(error.code)) refused ??= reason;
+      else
+        notes.push(
+          `${key}: the API server would reject this object (${reason})`,
+        );
+    }
+  });
+  return refused;
+}
+
+function statusMessage(error: ApiException<unknown>): string {
+  try {
+    const body =
+      typeof error.body === 'string' ? JSON.parse(error.body) : error.body;
+    return (body as any)?.message ?? 'no message';
+  } catch {
+    return String(error.body).slice(0, 200);
+  }
+}

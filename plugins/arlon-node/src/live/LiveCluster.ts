@@ -1,0 +1,167 @@
+import {
+  ApiException,
+  KubeConfig,
+  KubernetesObject,
+  KubernetesObjectApi,
+  PatchStrategy,
+} from '@kubernetes/client-node';
+import type { KubeObject } from '@internal/backstage-plugin-arlon-common';
+
+/** The field manager ArgoCD's server-side diff uses, so a dry run predicts what ArgoCD would do. */
+export const ARGOCD_FIELD_MANAGER = 'argocd-controller';
+
+/** `group/version` + kind + namespace + name: enough to find an object. */
+export type ObjectRef = Pick<KubeObject, 'apiVersion' | 'kind'> & {
+  metadata: { name: string; namespace?: string };
+};
+
+/** Exposes the client's discovery, which it keeps protected. */
+class DiscoveringObjectApi extends KubernetesObjectApi {
+  served(apiVersion: string, kind: string) {
+    return this.resource(apiVersion, kind);
+  }
+}
+
+/**
+ * A cluster's live objects, read through its API server: discovery to know
+ * which kinds it serves and whether they are namespaced, reads batched as one
+ * list per kind and namespace (not one request per object: fleets have
+ * thousands), and server-side dry-run applies.
+ */
+export class LiveCluster {
+  private readonly api: DiscoveringObjectApi;
+  private readonly scopes = new Map<
+    string,
+    Promise<'namespaced' | 'cluster' | undefined>
+  >();
+
+  /** `kubeConfig` holds credentials: never serialise or log it. */
+  constructor(readonly name: string, kubeConfig: KubeConfig) {
+    this.api = kubeConfig.makeApiClient(DiscoveringObjectApi);
+  }
+
+  /** Whether the cluster serves a kind, and at which scope; `undefined` when it does not serve it. */
+  scope(
+    apiVersion: string,
+    kind: string,
+  ): Promise<'namespaced' | 'cluster' | undefined> {
+    const key = `${apiVersion}/${kind}`;
+    let scope = this.scopes.get(key);
+    if (!scope) {
+      scope = this.api.served(apiVersion, kind).then(
+        r => {
+          if (!r) return undefined;
+          return r.namespaced ? 'namespaced' : 'cluster';
+        },
+        error => {
+          if (error instanceof ApiException && error.code === 404)
+            return undefined;
+          throw error;
+        },
+      );
+      this.scopes.set(key, scope);
+    }
+    return scope;
+  }
+
+  /**
+   * The live counterparts of `refs` that exist, and the kinds the cluster
+   * does not serve. `refs` must carry their namespace (see renderBundle).
+   */
+  async read(
+    refs: ObjectRef[],
+  ): Promise<{ live: KubeObject[]; unserved: string[] }> {
+    const groups = new Map<string, { ref: ObjectRef; names: Set<string> }>();
+    for (const ref of refs) {
+      const key = `${ref.apiVersion}|${ref.kind}|${
+        ref.metadata.namespace ?? ''
+      }`;
+      const group = groups.get(key) ?? { ref, names: new Set() };
+      group.names.add(ref.metadata.name);
+      groups.set(key, group);
+    }
+    const live: KubeObject[] = [];
+    const unserved = new Set<string>();
+    await Promise.all(
+      [...groups.values()].map(async ({ ref, names }) => {
+        const scope = await this.scope(ref.apiVersion, ref.kind);
+        if (!scope) {
+          unserved.add(`${ref.apiVersion} ${ref.kind}`);
+          return;
+        }
+        const items = await this.list(
+          ref.apiVersion,
+          ref.kind,
+          scope === 'namespaced' ? ref.metadata.namespace : undefined,
+        );
+        live.push(...items.filter(o => names.has(o.metadata.name)));
+      }),
+    );
+    return { live, unserved: [...unserved].sort() };
+  }
+
+  /** Objects of the same kind and name as `refs`, in whichever namespace they are. */
+  async findAnywhere(refs: ObjectRef[]): Promise<KubeObject[]> {
+    const kinds = new Map<string, { ref: ObjectRef; names: Set<string> }>();
+    for (const ref of refs) {
+      const key = `${ref.apiVersion}|${ref.kind}`;
+      const group = kinds.get(key) ?? { ref, names: new Set() };
+      group.names.add(ref.metadata.name);
+      kinds.set(key, group);
+    }
+    const found = await Promise.all(
+      [...kinds.values()].map(async ({ ref, names }) => {
+        if (!(await this.scope(ref.apiVersion, ref.kind))) return [];
+        const items = await this.list(ref.apiVersion, ref.kind);
+        return items.filter(o => names.has(o.metadata.name));
+      }),
+    );
+    return found.flat();
+  }
+
+  /** What the API server would make of applying `object` (server-side apply, dry run, ArgoCD's field manager). */
+  async dryRunApply(object: KubeObject): Promise<KubeObject> {
+    const result = await this.api.patch(
+      object as KubernetesObject,
+      undefined,
+      'All',
+      ARGOCD_FIELD_MANAGER,
+      true,
+      PatchStrategy.ServerSideApply,
+    );
+    return withType(result as KubeObject, object.apiVersion, object.kind);
+  }
+
+  private async list(
+    apiVersion: string,
+    kind: string,
+    namespace?: string,
+  ): Promise<KubeObject[]> {
+    const items: KubeObject[] = [];
+    let continueToken: string | undefined;
+    do {
+      const page = await this.api.list(
+        apiVersion,
+        kind,
+        namespace,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        500,
+        continueToken,
+      );
+      // Items of a list carry no apiVersion or kind of their own.
+      items.push(
+        ...page.items.map(o => withType(o as KubeObject, apiVersion, kind)),
+      );
+      continueToken = page.metadata?._continue || undefined;
+    } while (continueToken);
+    return items;
+  }
+}
+
+function withType(o: KubeObject, apiVersion: string, kind: string) {
+  return { ...o, apiVersion, kind };
+}
