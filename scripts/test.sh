@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the tests need, then runs every test: the type-check,
-# lint, each package's tests, and the browser tests in Chromium.
+# lint, each package's tests (SQLite and PostgreSQL), and the browser tests
+# in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/toolchain.sh
@@ -27,6 +28,9 @@ yarn tsc
 
 step "Lint"
 yarn backstage-cli repo lint
+
+step "PostgreSQL for the database tests"
+source scripts/postgres.sh
 
 step "Package tests"
 # CI=true keeps Jest out of watch mode.

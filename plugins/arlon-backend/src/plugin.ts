@@ -10,6 +10,7 @@ import {
 import { RegistrationScheduler } from './registration/RegistrationScheduler';
 import { createRouter } from './router';
 import { FleetStatus } from './status/FleetStatus';
+import { DiffReportStore } from './diff/DiffReportStore';
 
 /**
  * The `arlon` backend plugin: the REST API under `/api/arlon`, and the
@@ -27,6 +28,7 @@ export const arlonPlugin = createBackendPlugin({
         permissions: coreServices.permissions,
         permissionsRegistry: coreServices.permissionsRegistry,
         auditor: coreServices.auditor,
+        database: coreServices.database,
         logger: coreServices.logger,
         scheduler: coreServices.scheduler,
         lifecycle: coreServices.lifecycle,
@@ -39,6 +41,7 @@ export const arlonPlugin = createBackendPlugin({
         logger,
         scheduler,
         lifecycle,
+        database,
         ...deps
       }) {
         permissionsRegistry.addPermissions(arlonPermissions);
@@ -57,6 +60,7 @@ export const arlonPlugin = createBackendPlugin({
           await createRouter({
             ...deps,
             status,
+            reports: await DiffReportStore.create(database),
             onWrite: () => registration.fleetChanged(),
           }),
         );

@@ -20,6 +20,10 @@ import { FleetDefinitions } from './definitions/FleetDefinitions';
 import { checkFleetHealth } from './health/checkFleetHealth';
 import type { FleetStatus } from './status/FleetStatus';
 import { verifyManagementCluster } from './verify/verifyManagementCluster';
+import { diffRouter } from './diff/diffRouter';
+import { DiffReportStore } from './diff/DiffReportStore';
+import { DiffService } from './diff/DiffService';
+import { WorkloadClusters } from './diff/WorkloadClusters';
 
 export interface RouterOptions {
   httpAuth: HttpAuthService;
@@ -28,6 +32,7 @@ export interface RouterOptions {
   managementClusters: ManagementClusters;
   fleetRepository: FleetRepository;
   status: FleetStatus;
+  reports: DiffReportStore;
   /** Called after every commit to the fleet repository. */
   onWrite?: () => void;
 }
@@ -38,6 +43,16 @@ export async function createRouter(
   const { httpAuth, permissions, managementClusters, fleetRepository } =
     options;
   const router = Router();
+  // Before the definitions' smaller body limit: reports are large.
+  router.use(
+    diffRouter({
+      ...options,
+      diff: new DiffService(
+        fleetRepository,
+        new WorkloadClusters(managementClusters),
+      ),
+    }),
+  );
   router.use(express.json({ limit: BODY_LIMIT }));
 
   router.get('/health', async (req, res) => {

@@ -26,18 +26,18 @@ const MERGE_KEYS = ['name', 'containerPort', 'port'];
  * is approximated by it too. `$patch: delete` removes an item.
  */
 export function strategicMergePatch(target: unknown, patch: unknown): unknown {
-  const key =
+  const mergeKey =
     Array.isArray(patch) && Array.isArray(target)
       ? MERGE_KEYS.find(k =>
           [...patch, ...target].every(item => isObject(item) && k in item),
         )
       : undefined;
-  if (key) {
+  if (mergeKey) {
     const result = (target as Record<string, unknown>[]).map(t =>
       structuredClone(t),
     );
     for (const item of patch as Record<string, unknown>[]) {
-      const i = result.findIndex(t => t[key] === item[key]);
+      const i = result.findIndex(t => t[mergeKey] === item[mergeKey]);
       if (item.$patch === 'delete') {
         if (i >= 0) result.splice(i, 1);
       } else if (i >= 0)

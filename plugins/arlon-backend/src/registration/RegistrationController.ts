@@ -17,7 +17,6 @@ import {
   createArgoCdAccess,
 } from './registerWorkloadCluster';
 
-
 export interface RegistrationControllerOptions {
   cluster: ManagementCluster;
   logger: LoggerService;

@@ -1,0 +1,141 @@
+import {
+  HttpAuthService,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
+import { InputError, NotAllowedError, NotFoundError } from '@backstage/errors';
+import {
+  arlonDiffReadPermission,
+  DIFF_REPORT_FILE,
+  diffTargetSchema,
+  exportDiffReport,
+  parseDiffReportFile,
+} from '@internal/backstage-plugin-arlon-common';
+import express from 'express';
+import Router from 'express-promise-router';
+import { z } from 'zod';
+import { authorize } from '../actions/authorize';
+import type { DiffReportStore } from './DiffReportStore';
+import type { DiffService } from './DiffService';
+
+/** Reports of thousands of objects are megabytes; definitions stay under the smaller limit. */
+export const REPORT_BODY_LIMIT = '32mb';
+
+const compareBody = z.object({
+  left: diffTargetSchema,
+  right: diffTargetSchema,
+  bundle: z.string().min(1).optional(),
+  serverSide: z.boolean().optional(),
+});
+
+export interface DiffRouterOptions {
+  httpAuth: HttpAuthService;
+  permissions: PermissionsService;
+  diff: DiffService;
+  reports: DiffReportStore;
+}
+
+/**
+ * `POST /diff` runs a comparison; `/diff/reports` saves, lists, opens,
+ * deletes, exports and imports reports. Everything needs `arlon.diff.read`;
+ * a report is deleted only by whoever saved it.
+ */
+export function diffRouter(options: DiffRouterOptions): express.Router {
+  const { httpAuth, permissions, diff, reports } = options;
+  const router = Router();
+  router.use('/diff', express.json({ limit: REPORT_BODY_LIMIT }));
+
+  const reader = async (req: express.Request, what: string) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+    await authorize(permissions, arlonDiffReadPermission, credentials, what);
+    return credentials.principal.userEntityRef;
+  };
+
+  router.post('/diff', async (req, res) => {
+    await reader(req, 'compare definitions and clusters');
+    const body = compareBody.safeParse(req.body);
+    if (!body.success)
+      throw new InputError(
+        `Expected { left, right } naming a bundle, profile or cluster: ${problemsOf(
+          body.error,
+        )}`,
+      );
+    res.json(await diff.compare(body.data));
+  });
+
+  router.get('/diff/reports', async (req, res) => {
+    await reader(req, 'read saved diff reports');
+    const number = (v: unknown, fallback: number) =>
+      typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : fallback;
+    res.json({
+      items: await reports.list({
+        limit: Math.min(number(req.query.limit, 100), 500),
+        offset: number(req.query.offset, 0),
+      }),
+    });
+  });
+
+  // Saving a report just computed, or importing an exported file, is the same
+  // write: a file is a report inside the envelope.
+  const save = async (req: express.Request, res: express.Response) => {
+    const user = await reader(req, 'save diff reports');
+    const parsed = parseDiffReportFile({ ...DIFF_REPORT_FILE, ...req.body });
+    if ('problems' in parsed)
+      throw new InputError(
+        `This is not a diff report Arlon exported: ${parsed.problems.join(
+          '; ',
+        )}`,
+      );
+    res.status(201).json(await reports.save(parsed.report, user));
+  };
+  router.post('/diff/reports', save);
+  router.post('/diff/reports/import', (req, res, next) => {
+    if (
+      req.body?.apiVersion !== DIFF_REPORT_FILE.apiVersion ||
+      req.body?.kind !== DIFF_REPORT_FILE.kind
+    )
+      throw new InputError(
+        `The file is not an exported diff report: expected apiVersion ${DIFF_REPORT_FILE.apiVersion} and kind ${DIFF_REPORT_FILE.kind}`,
+      );
+    return save(req, res).catch(next);
+  });
+
+  const find = async (id: string) => {
+    const report = await reports.get(id);
+    if (!report) throw new NotFoundError(`There is no saved diff report ${id}`);
+    return report;
+  };
+
+  router.get('/diff/reports/:id', async (req, res) => {
+    await reader(req, 'read saved diff reports');
+    res.json(await find(req.params.id));
+  });
+
+  router.get('/diff/reports/:id/export', async (req, res) => {
+    await reader(req, 'export diff reports');
+    const report = await find(req.params.id);
+    const file = `${
+      report.title.replace(/[^\w.-]+/g, '-').replace(/^-|-$/g, '') || 'diff'
+    }.json`;
+    res.setHeader('Content-Disposition', `attachment; filename="${file}"`);
+    res.json(exportDiffReport(report));
+  });
+
+  router.delete('/diff/reports/:id', async (req, res) => {
+    const user = await reader(req, 'delete diff reports');
+    const report = await find(req.params.id);
+    if (report.savedBy !== user)
+      throw new NotAllowedError(
+        `Only ${report.savedBy}, who saved this report, may delete it`,
+      );
+    await reports.delete(report.id);
+    res.status(204).end();
+  });
+
+  return router;
+}
+
+function problemsOf(error: z.ZodError) {
+  return error.issues
+    .map(i => `${i.path.join('.') || '(body)'}: ${i.message}`)
+    .join('; ');
+}
