@@ -3,6 +3,8 @@ import { providers } from './commands/providers';
 import { render } from './commands/render';
 import { validate } from './commands/validate';
 import { Output, processOutput } from './Output';
+import { diff } from './commands/diff';
+import { preflight, showSavedReport } from './commands/preflight';
 
 const USAGE = `Usage: arlon <command> [options]
 
@@ -14,6 +16,21 @@ Commands:
       --revision <branch>        Branch ArgoCD follows (default: main)
   providers                      List Cluster API providers and their cluster types
       --output json
+  diff <left> <right>            What would change going from <left> to <right>; exit 0
+                                 when equal, 1 when different, 2 on errors (as kubectl diff)
+                                 A side is a YAML file, a directory of them, or
+                                 context:<name>, a live cluster from your kubeconfig
+      --scope <file-or-dir>      The objects to compare when both sides are live
+      --namespace <ns>           For namespaced objects that name none (default: default)
+      --client-side              Skip the server-side dry-run apply
+      --save <file>              Also write the report, importable in the portal
+      --output json | --color always|never|auto
+  preflight <bundle-or-profile>  What applying a bundle or profile would change on a cluster
+      --context <name>           The live cluster (kubeconfig context; required)
+      --fleet <dir>              The fleet repository checkout (default: .)
+      --repo-url <url>           Its URL, to render Git sources that point at it
+      --client-side, --save <file>, --output json, --color as for diff
+  preflight -f <report.json>     Show a saved report again
 
 [dir] defaults to the current directory.
 `;
@@ -33,6 +50,14 @@ export async function main(
         out: { type: 'string' },
         'repo-url': { type: 'string' },
         revision: { type: 'string' },
+        scope: { type: 'string' },
+        namespace: { type: 'string' },
+        'client-side': { type: 'boolean' },
+        save: { type: 'string' },
+        color: { type: 'string' },
+        context: { type: 'string' },
+        fleet: { type: 'string' },
+        file: { type: 'string', short: 'f' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -79,6 +104,15 @@ export async function main(
         );
       case 'providers':
         return providers({ json }, io);
+      case 'diff':
+      case 'preflight':
+        return await diffCommand(
+          command,
+          positionals.slice(1),
+          values,
+          json,
+          io,
+        );
       default:
         io.err(`unknown command "${command}"\n\n${USAGE}`);
         return 2;
@@ -91,5 +125,72 @@ export async function main(
         : `arlon: ${e.message}\n`,
     );
     return 1;
+  }
+}
+
+/** `diff` and `preflight`, whose errors exit 2 (1 means "different"). */
+async function diffCommand(
+  command: 'diff' | 'preflight',
+  args: string[],
+  values: Record<string, string | boolean | undefined>,
+  json: boolean,
+  io: Output,
+): Promise<number> {
+  const color = values.color ?? 'auto';
+  if (!['always', 'never', 'auto'].includes(color as string)) {
+    io.err(`--color must be always, never or auto, not "${color}"\n`);
+    return 2;
+  }
+  const output = {
+    json,
+    color:
+      color === 'always' ||
+      (color === 'auto' && !!process.stdout.isTTY && !process.env.NO_COLOR),
+    save: values.save as string | undefined,
+  };
+  const common = {
+    ...output,
+    namespace: (values.namespace as string) ?? 'default',
+    clientSide: !!values['client-side'],
+  };
+  try {
+    if (command === 'diff') {
+      if (args.length !== 2) {
+        io.err(`diff needs two sides: arlon diff <left> <right>\n\n${USAGE}`);
+        return 2;
+      }
+      return await diff(
+        args[0],
+        args[1],
+        { ...common, scope: values.scope as string | undefined },
+        io,
+      );
+    }
+    if (values.file)
+      return await showSavedReport(values.file as string, output, io);
+    if (args.length !== 1 || !values.context) {
+      io.err(
+        `preflight needs a bundle or profile and --context <name>: arlon preflight <bundle-or-profile> --context <name>\n`,
+      );
+      return 2;
+    }
+    return await preflight(
+      args[0],
+      {
+        ...common,
+        context: values.context as string,
+        fleet: (values.fleet as string) ?? '.',
+        repoUrl: values['repo-url'] as string | undefined,
+      },
+      io,
+    );
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    io.err(
+      e.code === 'ENOENT'
+        ? `no such file or directory: ${e.path}\n`
+        : `arlon: ${e.message}\n`,
+    );
+    return 2;
   }
 }

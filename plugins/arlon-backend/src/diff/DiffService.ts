@@ -9,6 +9,7 @@ import {
   DiffReport,
   DiffSection,
   DiffTarget,
+  PortalDiffTarget,
   describeTarget,
   Fleet,
   makeReport,
@@ -26,8 +27,8 @@ import {
 import type { WorkloadClusters } from './WorkloadClusters';
 
 export interface CompareRequest {
-  left: DiffTarget;
-  right: DiffTarget;
+  left: PortalDiffTarget;
+  right: PortalDiffTarget;
   /** For cluster against cluster: only this bundle's objects. */
   bundle?: string;
   /** Pre-flight with a server-side dry-run apply when the cluster allows it (default true). */
@@ -206,7 +207,7 @@ function isDefinition(t: DiffTarget): t is Definition {
   return t.kind === 'bundle' || t.kind === 'profile';
 }
 
-function requireDefined(fleet: Fleet, t: DiffTarget) {
+function requireDefined(fleet: Fleet, t: PortalDiffTarget) {
   const known = {
     bundle: fleet.bundles,
     profile: fleet.profiles,

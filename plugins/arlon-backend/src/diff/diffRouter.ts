@@ -6,7 +6,7 @@ import { InputError, NotAllowedError, NotFoundError } from '@backstage/errors';
 import {
   arlonDiffReadPermission,
   DIFF_REPORT_FILE,
-  diffTargetSchema,
+  portalTargetSchema,
   exportDiffReport,
   parseDiffReportFile,
 } from '@internal/backstage-plugin-arlon-common';
@@ -21,8 +21,8 @@ import type { DiffService } from './DiffService';
 export const REPORT_BODY_LIMIT = '32mb';
 
 const compareBody = z.object({
-  left: diffTargetSchema,
-  right: diffTargetSchema,
+  left: portalTargetSchema,
+  right: portalTargetSchema,
   bundle: z.string().min(1).optional(),
   serverSide: z.boolean().optional(),
 });

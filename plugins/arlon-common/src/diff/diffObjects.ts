@@ -1,7 +1,12 @@
 import type { KubeObject } from '../providers/renderCluster';
 import { compareObjects, FieldChange } from './compareObjects';
 import { lastApplied, normalizeObject } from './normalize';
-import { maskSecretPair, projectLive, unifiedYamlDiff } from './unifiedDiff';
+import {
+  alignEquivalent,
+  maskSecretPair,
+  projectLive,
+  unifiedYamlDiff,
+} from './unifiedDiff';
 
 export type DiffAction = 'create' | 'update' | 'delete' | 'unchanged';
 
@@ -107,9 +112,12 @@ export function diffObjects(
       applied && withNamespace(applied),
     );
     const [maskedLive, maskedDesired] = maskSecretPair(
-      options.exact
-        ? normalizedLive
-        : projectLive(normalizedLive, normalizedDesired),
+      alignEquivalent(
+        options.exact
+          ? normalizedLive
+          : projectLive(normalizedLive, normalizedDesired),
+        normalizedDesired,
+      ),
       normalizedDesired,
     );
     results.push({

@@ -7,7 +7,11 @@ export type DiffTarget =
   | { kind: 'profile'; name: string }
   | { kind: 'cluster'; name: string }
   /** Every cluster of the fleet, each compared on its own. */
-  | { kind: 'allClusters' };
+  | { kind: 'allClusters' }
+  /** `arlon diff` only: manifests in a file or directory… */
+  | { kind: 'files'; name: string }
+  /** …or a live cluster named by a kubeconfig context. */
+  | { kind: 'context'; name: string };
 
 /**
  * How a section was computed: an API server's dry-run apply (exact), a
@@ -62,6 +66,8 @@ const target = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('profile'), name: z.string().min(1) }),
   z.object({ kind: z.literal('cluster'), name: z.string().min(1) }),
   z.object({ kind: z.literal('allClusters') }),
+  z.object({ kind: z.literal('files'), name: z.string().min(1) }),
+  z.object({ kind: z.literal('context'), name: z.string().min(1) }),
 ]);
 export const diffTargetSchema = target;
 
@@ -146,3 +152,17 @@ export function parseDiffReportFile(
 export function describeTarget(t: DiffTarget): string {
   return t.kind === 'allClusters' ? 'every cluster' : `${t.kind} ${t.name}`;
 }
+
+/** What the portal compares: definitions in the fleet repository and its clusters. */
+export type PortalDiffTarget = Extract<
+  DiffTarget,
+  { kind: 'bundle' | 'profile' | 'cluster' | 'allClusters' }
+>;
+
+/** The targets the portal compares (the others come from `arlon diff`). */
+export const portalTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('bundle'), name: z.string().min(1) }),
+  z.object({ kind: z.literal('profile'), name: z.string().min(1) }),
+  z.object({ kind: z.literal('cluster'), name: z.string().min(1) }),
+  z.object({ kind: z.literal('allClusters') }),
+]);

@@ -1,5 +1,6 @@
 import { createTwoFilesPatch } from 'diff';
 import { stringify } from 'yaml';
+import { equivalentScalars } from './quantity';
 
 export const MASK_TEXT = '*** (masked)';
 export const MASK_CHANGED = '*** (masked, changed)';
@@ -26,6 +27,37 @@ export function projectLive(live: unknown, desired: unknown): unknown {
     });
   }
   return live;
+}
+
+/**
+ * Live with the values that are equivalent to desired's (`100m` and `0.1`,
+ * `8080` and `"8080"`) written as desired writes them, so the text diff
+ * shows only what the structured comparison counts.
+ */
+export function alignEquivalent(live: unknown, desired: unknown): unknown {
+  if (isObject(live) && isObject(desired)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(live))
+      out[k] = k in desired ? alignEquivalent(v, desired[k]) : v;
+    return out;
+  }
+  if (Array.isArray(live) && Array.isArray(desired)) {
+    const byName = (item: unknown) =>
+      isObject(item) && 'name' in item
+        ? desired.find(d => isObject(d) && d.name === item.name)
+        : undefined;
+    return live.map((item, i) =>
+      alignEquivalent(item, byName(item) ?? desired[i]),
+    );
+  }
+  if (
+    isObject(live) ||
+    isObject(desired) ||
+    Array.isArray(live) ||
+    Array.isArray(desired)
+  )
+    return live;
+  return equivalentScalars(desired, live) ? desired : live;
 }
 
 /** Secret `data` values masked on both sides, with changed ones marked on the desired side. */

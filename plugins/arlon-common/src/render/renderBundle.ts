@@ -49,10 +49,21 @@ export function renderBundle(
   } else {
     objects = renderSource(files, inlineBundleFolder(name), false);
   }
+  return placeInNamespace(objects, name);
+}
+
+/**
+ * Gives namespaced objects that name no namespace `namespace`, as applying
+ * them there would; cluster-scoped kinds (CRD scope included) keep none.
+ */
+export function placeInNamespace(
+  objects: KubeObject[],
+  namespace: string,
+): KubeObject[] {
   const isNamespaced = scopeFromObjects(objects);
   return objects.map(o =>
     isNamespaced(groupOf(o.apiVersion), o.kind) && !o.metadata.namespace
-      ? { ...o, metadata: { ...o.metadata, namespace: name } }
+      ? { ...o, metadata: { ...o.metadata, namespace } }
       : o,
   );
 }

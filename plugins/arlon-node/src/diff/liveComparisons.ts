@@ -51,21 +51,21 @@ export async function preflight(
       `${kind} is not served by cluster ${cluster.name}: applying would fail until its CRD is installed`,
     );
   const identity = await identityOn(cluster, [...desired, ...live]);
-  const liveByKey = new Map(
-    live.map(o => [identifyObject(o, identity).key, o]),
-  );
+  const keyOf = (o: KubeObject) => identifyObject(o, identity).key;
+  const liveByKey = new Map(live.map(o => [keyOf(o), o]));
   const unservedKinds = new Set(unserved);
-  const existing = desired.filter(o =>
-    liveByKey.has(identifyObject(o, identity).key),
-  );
 
+  // New objects are dry-run too: the server says whether it would accept them.
   let method: DiffSection['method'] = 'client-side';
   const predicted = new Map<string, KubeObject>();
-  if (options.serverSide !== false && existing.length) {
+  const served = desired.filter(
+    o => !unservedKinds.has(`${o.apiVersion} ${o.kind}`),
+  );
+  if (options.serverSide !== false && served.length) {
     const refused = await dryRunAll(
       cluster,
-      existing.filter(o => !unservedKinds.has(`${o.apiVersion} ${o.kind}`)),
-      identity,
+      served,
+      keyOf,
       predicted,
       notes,
       options.concurrency ?? 8,
@@ -78,25 +78,18 @@ export async function preflight(
     } else method = 'server-side-dry-run';
   }
 
-  const exactPairs = existing.filter(o =>
-    predicted.has(identifyObject(o, identity).key),
-  );
-  const clientSide = desired.filter(
-    o => !predicted.has(identifyObject(o, identity).key),
-  );
-  const desiredKeys = new Set(
-    desired.map(o => identifyObject(o, identity).key),
-  );
+  const exact = (o: KubeObject) =>
+    liveByKey.has(keyOf(o)) && predicted.has(keyOf(o));
+  const exactPairs = desired.filter(exact);
+  const clientSide = desired.filter(o => !exact(o));
+  const desiredKeys = new Set(desired.map(keyOf));
   const pruned = tracked
-    .map(t => liveByKey.get(identifyObject(t.ref, identity).key))
-    .filter(
-      (o): o is KubeObject =>
-        !!o && !desiredKeys.has(identifyObject(o, identity).key),
-    );
+    .map(t => liveByKey.get(keyOf(t.ref as KubeObject)))
+    .filter((o): o is KubeObject => !!o && !desiredKeys.has(keyOf(o)));
   const objects: ObjectDiff[] = [
     ...diffObjects(
-      exactPairs.map(o => predicted.get(identifyObject(o, identity).key)!),
-      exactPairs.map(o => liveByKey.get(identifyObject(o, identity).key)!),
+      exactPairs.map(o => predicted.get(keyOf(o))!),
+      exactPairs.map(o => liveByKey.get(keyOf(o))!),
       { ...identity, exact: true },
     ),
     ...diffObjects(clientSide, live, identity),
@@ -238,36 +231,48 @@ async function identityOn(cluster: LiveCluster, objects: KubeObject[]) {
 async function dryRunAll(
   cluster: LiveCluster,
   objects: KubeObject[],
-  identity: Awaited<ReturnType<typeof identityOn>>,
+  keyOf: (o: KubeObject) => string,
   predicted: Map<string, KubeObject>,
   notes: string[],
   concurrency: number,
 ): Promise<string | undefined> {
   let refused: string | undefined;
+  const missingNamespaces = new Set<string>();
   await mapLimit(objects, concurrency, async object => {
     if (refused) return;
-    const key = identifyObject(object, identity).key;
+    const key = keyOf(object);
     try {
       predicted.set(key, await cluster.dryRunApply(object));
     } catch (error) {
       if (!(error instanceof ApiException)) throw error;
-      const reason = `HTTP ${error.code}: ${statusMessage(error)}`;
+      const status = statusOf(error);
+      const reason = `HTTP ${error.code}: ${status.message ?? 'no message'}`;
       if (NO_SERVER_SIDE_APPLY.has(error.code)) refused ??= reason;
+      else if (error.code === 404 && status.details?.kind === 'namespaces')
+        missingNamespaces.add(status.details.name ?? '');
       else
         notes.push(
           `${key}: the API server would reject this object (${reason})`,
         );
     }
   });
+  for (const ns of [...missingNamespaces].sort())
+    notes.push(
+      `namespace ${ns} does not exist on cluster ${cluster.name} yet (ArgoCD creates it on sync), so the server could not check the objects that go in it`,
+    );
   return refused;
 }
 
-function statusMessage(error: ApiException<unknown>): string {
+/** The Kubernetes Status an API error carries, as far as it can be read. */
+function statusOf(error: ApiException<unknown>): {
+  message?: string;
+  details?: { kind?: string; name?: string };
+} {
   try {
     const body =
       typeof error.body === 'string' ? JSON.parse(error.body) : error.body;
-    return (body as any)?.message ?? 'no message';
+    return (body as any) ?? {};
   } catch {
-    return String(error.body).slice(0, 200);
+    return { message: String(error.body).slice(0, 200) };
   }
 }

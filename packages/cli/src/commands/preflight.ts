@@ -1,0 +1,93 @@
+import fs from 'node:fs/promises';
+import {
+  bundlesOf,
+  makeReport,
+  parseDiffReportFile,
+  renderBundles,
+  validateFleet,
+} from '@internal/backstage-plugin-arlon-common';
+import { preflight as preflightOn } from '@internal/backstage-plugin-arlon-node';
+import type { Output } from '../Output';
+import { readFleetDir } from '../readFleetDir';
+import { liveCluster } from '../sides';
+import { ReportOutput, showReport } from './showReport';
+
+export interface PreflightOptions extends ReportOutput {
+  fleet: string;
+  context: string;
+  /** The fleet repository's URL, so Git sources that point at it are rendered. */
+  repoUrl?: string;
+  clientSide: boolean;
+}
+
+/**
+ * `arlon preflight <bundle-or-profile> --context <cluster>`: what applying a
+ * bundle or profile of the fleet repository would change on a live cluster.
+ * `bundle/<name>` or `profile/<name>` when a name is both.
+ */
+export async function preflight(
+  what: string,
+  options: PreflightOptions,
+  io: Output,
+): Promise<number> {
+  const { fleet, problems } = validateFleet(await readFleetDir(options.fleet));
+  const [, prefix, name] = /^(?:(bundle|profile)\/)?(.+)$/.exec(what)!;
+  const isBundle = fleet.bundles.has(name) && prefix !== 'profile';
+  const isProfile = fleet.profiles.has(name) && prefix !== 'bundle';
+  if (isBundle && isProfile)
+    throw new Error(
+      `${name} is both a bundle and a profile: say bundle/${name} or profile/${name}`,
+    );
+  if (!isBundle && !isProfile) {
+    const broken = problems.filter(p => p.file.endsWith(`/${name}.yaml`));
+    throw new Error(
+      `there is no valid ${prefix ?? 'bundle or profile'} named ${name} in ${
+        options.fleet
+      }${
+        broken.length
+          ? `: ${broken
+              .map(p => `${p.file}:${p.line}: ${p.message}`)
+              .join('; ')}`
+          : ''
+      }`,
+    );
+  }
+  const target = isBundle
+    ? ({ kind: 'bundle', name } as const)
+    : ({ kind: 'profile', name } as const);
+  const rendered = renderBundles(
+    fleet,
+    isBundle ? [name] : bundlesOf(fleet, { kind: 'profile', name }),
+    options.repoUrl,
+  );
+  const context = { kind: 'context', name: options.context } as const;
+  const section = await preflightOn(
+    `context ${options.context} → ${target.kind} ${name}`,
+    rendered,
+    liveCluster(options.context),
+    { serverSide: !options.clientSide },
+  );
+  return showReport(
+    makeReport(context, target, [section], new Date()),
+    options,
+    io,
+  );
+}
+
+/** `arlon preflight -f <report.json>`: shows a saved report again. */
+export async function showSavedReport(
+  file: string,
+  options: ReportOutput,
+  io: Output,
+): Promise<number> {
+  const parsed = parseDiffReportFile(
+    JSON.parse(await fs.readFile(file, 'utf8')),
+  );
+  if ('problems' in parsed)
+    throw new Error(
+      `${file} is not a diff report Arlon exported: ${parsed.problems.join(
+        '; ',
+      )}`,
+    );
+  return showReport(parsed.report, { ...options, save: undefined }, io);
+}

@@ -1,0 +1,99 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { KubeConfig } from '@kubernetes/client-node';
+import {
+  DiffTarget,
+  KubeObject,
+  placeInNamespace,
+  Rendered,
+} from '@internal/backstage-plugin-arlon-common';
+import { LiveCluster } from '@internal/backstage-plugin-arlon-node';
+import { parseAllDocuments } from 'yaml';
+
+/** One side of `arlon diff`: manifests from files, or a live cluster. */
+export type Side =
+  | { target: DiffTarget; rendered: Rendered }
+  | { target: DiffTarget; cluster: LiveCluster };
+
+const CONTEXT = /^context:(.+)$/;
+
+/** `context:<name>` is a live cluster; anything else a file or directory of manifests. */
+export async function readSide(arg: string, namespace: string): Promise<Side> {
+  const context = CONTEXT.exec(arg)?.[1];
+  if (context)
+    return {
+      target: { kind: 'context', name: context },
+      cluster: liveCluster(context),
+    };
+  return {
+    target: { kind: 'files', name: arg },
+    rendered: await readManifests(arg, namespace),
+  };
+}
+
+/** A live cluster from the user's kubeconfig (KUBECONFIG or ~/.kube/config). */
+export function liveCluster(context: string): LiveCluster {
+  const kc = new KubeConfig();
+  kc.loadFromDefault();
+  const names = kc.getContexts().map(c => c.name);
+  if (!names.includes(context))
+    throw new Error(
+      `there is no context "${context}" in your kubeconfig (contexts: ${
+        names.join(', ') || 'none'
+      })`,
+    );
+  kc.setCurrentContext(context);
+  return new LiveCluster(context, kc);
+}
+
+/**
+ * Every Kubernetes object in a YAML/JSON file or under a directory, each
+ * remembered with its file; namespaced objects without a namespace go to
+ * `namespace`. A document that does not parse is an error naming the file
+ * and line.
+ */
+export async function readManifests(
+  target: string,
+  namespace: string,
+): Promise<Rendered> {
+  const files = (await fs.stat(target)).isDirectory()
+    ? await manifestFiles(target)
+    : [target];
+  const objects: Array<{ file: string; value: KubeObject }> = [];
+  for (const file of files) {
+    const text = await fs.readFile(file, 'utf8');
+    for (const doc of parseAllDocuments(text, { prettyErrors: true })) {
+      if (doc.errors.length) {
+        const e = doc.errors[0];
+        throw new Error(
+          `${file}:${e.linePos?.[0].line ?? '?'}: ${e.message.split('\n')[0]}`,
+        );
+      }
+      const value = doc.toJS();
+      if (value?.kind && value?.metadata?.name) objects.push({ file, value });
+    }
+  }
+  const placed = placeInNamespace(
+    objects.map(o => o.value),
+    namespace,
+  );
+  return {
+    objects: placed.map((object, i) => ({ bundle: objects[i].file, object })),
+    notes: [],
+  };
+}
+
+async function manifestFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries
+      .filter(e => !e.name.startsWith('.'))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map(e => {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) return manifestFiles(full);
+        return Promise.resolve(/\.(ya?ml|json)$/.test(e.name) ? [full] : []);
+      }),
+  );
+  return nested.flat();
+}
