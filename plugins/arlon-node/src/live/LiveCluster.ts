@@ -6,6 +6,7 @@ import {
   PatchStrategy,
 } from '@kubernetes/client-node';
 import type { KubeObject } from '@internal/backstage-plugin-arlon-common';
+import { reuseConnections } from './reuseConnections';
 
 /** The field manager ArgoCD's server-side diff uses, so a dry run predicts what ArgoCD would do. */
 export const ARGOCD_FIELD_MANAGER = 'argocd-controller';
@@ -37,7 +38,9 @@ export class LiveCluster {
 
   /** `kubeConfig` holds credentials: never serialise or log it. */
   constructor(readonly name: string, kubeConfig: KubeConfig) {
-    this.api = kubeConfig.makeApiClient(DiscoveringObjectApi);
+    this.api = reuseConnections(kubeConfig).makeApiClient(
+      DiscoveringObjectApi,
+    );
   }
 
   /** Whether the cluster serves a kind, and at which scope; `undefined` when it does not serve it. */

@@ -1,0 +1,25 @@
+import type { KubeConfig } from '@kubernetes/client-node';
+
+/**
+ * @kubernetes/client-node builds a new TLS agent for every request, so every
+ * request pays a TLS handshake (about 3 ms each against the sandbox; far more
+ * across a network). A pre-flight makes one request per object, so this
+ * KubeConfig keeps one keep-alive agent per set of TLS options instead. The
+ * options hold the CA and any client certificate, never the bearer token
+ * (a header), so a token refresh still applies to every request.
+ */
+export function reuseConnections(kc: KubeConfig): KubeConfig {
+  const target = kc as unknown as {
+    createAgent?: (cluster: unknown, options: object) => unknown;
+  };
+  const create = target.createAgent?.bind(kc);
+  if (!create) return kc; // a client-node without the hook: nothing to reuse
+  const agents = new Map<string, unknown>();
+  target.createAgent = (cluster, options) => {
+    const key = JSON.stringify(options);
+    if (!agents.has(key))
+      agents.set(key, create(cluster, { ...options, keepAlive: true }));
+    return agents.get(key);
+  };
+  return kc;
+}
