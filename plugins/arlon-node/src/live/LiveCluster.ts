@@ -38,9 +38,7 @@ export class LiveCluster {
 
   /** `kubeConfig` holds credentials: never serialise or log it. */
   constructor(readonly name: string, kubeConfig: KubeConfig) {
-    this.api = reuseConnections(kubeConfig).makeApiClient(
-      DiscoveringObjectApi,
-    );
+    this.api = reuseConnections(kubeConfig).makeApiClient(DiscoveringObjectApi);
   }
 
   /** Whether the cluster serves a kind, and at which scope; `undefined` when it does not serve it. */
