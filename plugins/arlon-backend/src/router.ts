@@ -16,7 +16,7 @@ import { authorize } from './actions/authorize';
 import { clusterActionsRouter } from './actions/clusterActionsRouter';
 import { applyBootstrap } from './bootstrap/applyBootstrap';
 import { BODY_LIMIT, definitionsRouter } from './definitions/definitionsRouter';
-import { FleetDefinitions } from './definitions/FleetDefinitions';
+import { FleetDefinitions } from '@internal/backstage-plugin-arlon-node';
 import { checkFleetHealth } from './health/checkFleetHealth';
 import type { FleetStatus } from './status/FleetStatus';
 import { verifyManagementCluster } from './verify/verifyManagementCluster';

@@ -63,3 +63,19 @@ export {
   findAndCompare,
   type PreflightOptions,
 } from './diff/liveComparisons';
+export { FleetDefinitions, type WriteRequest } from './fleet/FleetDefinitions';
+export { InvalidDefinitionError } from './fleet/InvalidDefinitionError';
+export { matchesSelector } from './fleet/matchesSelector';
+export { assignProfiles, type ClusterSelection } from './fleet/assignProfiles';
+export {
+  ARLON_CLUSTER_LABEL,
+  argocdClusterLabels,
+  argocdClusterSecret,
+  createArgoCdAccess,
+  type ArgoCdAccess,
+} from './registration/registerWorkloadCluster';
+export {
+  externalClusterYaml,
+  registerExternalCluster,
+  type ImportRequest,
+} from './registration/importCluster';

@@ -4,7 +4,7 @@ import {
 } from '@backstage/backend-plugin-api';
 import type { JsonObject } from '@backstage/types';
 import type express from 'express';
-import { InvalidDefinitionError } from '../definitions/InvalidDefinitionError';
+import { InvalidDefinitionError } from '@internal/backstage-plugin-arlon-node';
 
 export interface WriteOutcome {
   status?: number;

@@ -13,19 +13,19 @@ import {
   arlonClusterCreatePermission,
   arlonClusterUpdatePermission,
   arlonProfileApplyPermission,
-  Cluster,
-  FleetEdit,
-  validateFleet,
 } from '@internal/backstage-plugin-arlon-common';
-import type { ManagementClusters } from '@internal/backstage-plugin-arlon-node';
+import {
+  assignProfiles,
+  externalClusterYaml,
+  FleetDefinitions,
+  ManagementClusters,
+  registerExternalCluster,
+} from '@internal/backstage-plugin-arlon-node';
 import express from 'express';
 import Router from 'express-promise-router';
-import { FleetDefinitions } from '../definitions/FleetDefinitions';
 import type { FleetStatus } from '../status/FleetStatus';
 import { auditedWrite, authorOf } from './auditedWrite';
 import { authorize } from './authorize';
-import { externalClusterYaml, registerExternalCluster } from './importCluster';
-import { matchesSelector } from './matchesSelector';
 
 export interface ClusterActionsOptions {
   httpAuth: HttpAuthService;
@@ -107,44 +107,15 @@ export function clusterActionsRouter(
               dryRun: req.query.dryRun === 'true',
             },
             files => {
-              const { fleet } = validateFleet(files);
-              targets = Array.isArray(clusters)
-                ? clusters
-                : [...fleet.clusters.values()]
-                    .filter(c =>
-                      matchesSelector(
-                        String(selector),
-                        c.object.metadata.labels ?? {},
-                      ),
-                    )
-                    .map(c => c.object.metadata.name);
-              if (targets.length === 0)
-                throw new NotFoundError(
-                  `No cluster matches ${
-                    Array.isArray(clusters)
-                      ? 'the list'
-                      : `selector "${selector}"`
-                  }`,
-                );
-              const edit: FleetEdit = {
-                op: 'update',
-                kind: 'Cluster',
-                names: targets,
-                update: object => {
-                  const c = object as Cluster;
-                  const current = c.spec.profiles ?? [];
-                  const next =
-                    mode === 'apply'
-                      ? [
-                          ...current,
-                          ...profiles.filter(
-                            (p: string) => !current.includes(p),
-                          ),
-                        ]
-                      : current.filter(p => !profiles.includes(p));
-                  return { ...c, spec: { ...c.spec, profiles: next } };
-                },
-              };
+              const { edit, clusters: matched } = assignProfiles(
+                files,
+                mode,
+                profiles,
+                Array.isArray(clusters)
+                  ? { clusters }
+                  : { selector: String(selector) },
+              );
+              targets = matched;
               return [edit];
             },
           );

@@ -9,7 +9,7 @@ import { authorize } from '../actions/authorize';
 import { arlonDefinitionWritePermission } from '@internal/backstage-plugin-arlon-common';
 import express from 'express';
 import Router from 'express-promise-router';
-import { FleetDefinitions } from './FleetDefinitions';
+import { FleetDefinitions } from '@internal/backstage-plugin-arlon-node';
 import type { FleetStatus } from '../status/FleetStatus';
 import { KIND_BY_SEGMENT, permissionFor, WriteOp } from './kinds';
 import { parseDefinitionBody } from './parseDefinitionBody';

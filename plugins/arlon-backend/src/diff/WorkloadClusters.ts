@@ -1,6 +1,7 @@
 import { NotFoundError } from '@backstage/errors';
 import {
   ARGOCD_CLUSTER_SECRET_SELECTOR,
+  ARLON_CLUSTER_LABEL,
   kubeConfigFromArgoCdSecret,
   kubeConfigFromCapiSecret,
   LiveCluster,
@@ -8,7 +9,6 @@ import {
   ObjectRef,
   withTimeout,
 } from '@internal/backstage-plugin-arlon-node';
-import { ARLON_CLUSTER_LABEL } from '../registration/registerWorkloadCluster';
 
 /**
  * Reaches a workload cluster by its Arlon name, with the access ArgoCD has

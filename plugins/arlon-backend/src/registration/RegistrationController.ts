@@ -5,17 +5,15 @@ import {
   setHeaderOptions,
   V1Secret,
 } from '@kubernetes/client-node';
-import type {
-  CustomObject,
-  ManagementCluster,
-} from '@internal/backstage-plugin-arlon-node';
-import { PROFILE_LABEL_PREFIX } from '@internal/backstage-plugin-arlon-common';
 import {
   ARLON_CLUSTER_LABEL,
   argocdClusterLabels,
   argocdClusterSecret,
   createArgoCdAccess,
-} from './registerWorkloadCluster';
+  CustomObject,
+  ManagementCluster,
+} from '@internal/backstage-plugin-arlon-node';
+import { PROFILE_LABEL_PREFIX } from '@internal/backstage-plugin-arlon-common';
 
 export interface RegistrationControllerOptions {
   cluster: ManagementCluster;

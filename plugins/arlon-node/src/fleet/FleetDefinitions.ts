@@ -6,10 +6,7 @@ import {
   FleetEdit,
   planFleetEdit,
 } from '@internal/backstage-plugin-arlon-common';
-import type {
-  FleetChangeResult,
-  FleetRepository,
-} from '@internal/backstage-plugin-arlon-node';
+import type { FleetChangeResult, FleetRepository } from './FleetRepository';
 import { InvalidDefinitionError } from './InvalidDefinitionError';
 
 export interface WriteRequest {

@@ -1,13 +1,13 @@
 import { InputError, NotFoundError } from '@backstage/errors';
 import { CoreV1Api, V1Secret } from '@kubernetes/client-node';
 import { profileLabels } from '@internal/backstage-plugin-arlon-common';
-import type { ManagementCluster } from '@internal/backstage-plugin-arlon-node';
+import type { ManagementCluster } from '../cluster/ManagementCluster';
 import { stringify } from 'yaml';
 import {
   argocdClusterLabels,
   argocdClusterSecret,
   createArgoCdAccess,
-} from '../registration/registerWorkloadCluster';
+} from './registerWorkloadCluster';
 
 export interface ImportRequest {
   name: string;
