@@ -20,6 +20,7 @@ export * from './compiler/compileFleet';
 export * from './compiler/planFleetEdit';
 export * from './permissions';
 export * from './model/definitionViews';
+export * from './model/entities';
 export {
   diffObjects,
   identifyObject,

@@ -4,7 +4,8 @@ import {
   definitionViews,
   FleetFiles,
 } from '@internal/backstage-plugin-arlon-common';
-import { entityName, fleetEntities } from './fleetEntities';
+import { entityName } from '@internal/backstage-plugin-arlon-common';
+import { fleetEntities } from './fleetEntities';
 
 const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
 

@@ -7,9 +7,10 @@
 export { catalogModuleArlon as default } from './module';
 export { ArlonEntityProvider } from './ArlonEntityProvider';
 export { ArlonProblemsProcessor } from './ArlonProblemsProcessor';
+export { fleetEntities } from './fleetEntities';
+// Entity names and types are shared with the frontend and the scaffolder actions.
 export {
-  fleetEntities,
   entityName,
   entityRef,
   ENTITY_TYPES,
-} from './fleetEntities';
+} from '@internal/backstage-plugin-arlon-common';
