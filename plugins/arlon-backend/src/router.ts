@@ -12,7 +12,7 @@ import type {
 import express from 'express';
 import Router from 'express-promise-router';
 import { auditedWrite } from './actions/auditedWrite';
-import { authorize } from './actions/authorize';
+import { authorize } from '@internal/backstage-plugin-arlon-node';
 import { clusterActionsRouter } from './actions/clusterActionsRouter';
 import { applyBootstrap } from './bootstrap/applyBootstrap';
 import { BODY_LIMIT, definitionsRouter } from './definitions/definitionsRouter';

@@ -11,6 +11,7 @@ export * from './model/Fleet';
 export { parseDocuments, type SourceDocument } from './model/parseDocuments';
 export { type Problem, formatFieldPath } from './validation/Problem';
 export { validateFleet } from './validation/validateFleet';
+export { formatProblems } from './validation/formatProblems';
 export * from './providers/catalog';
 export {
   renderClusterManifests,

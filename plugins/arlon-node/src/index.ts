@@ -79,3 +79,4 @@ export {
   registerExternalCluster,
   type ImportRequest,
 } from './registration/importCluster';
+export { authorize } from './fleet/authorize';

@@ -5,7 +5,7 @@ import {
   GENERATED_ROOT,
   validateFleet,
 } from '@internal/backstage-plugin-arlon-common';
-import { formatProblems } from '../formatProblems';
+import { formatProblems } from '@internal/backstage-plugin-arlon-common';
 import type { Output } from '../Output';
 import { readFleetDir } from '../readFleetDir';
 

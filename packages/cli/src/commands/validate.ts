@@ -1,5 +1,5 @@
 import { validateFleet } from '@internal/backstage-plugin-arlon-common';
-import { formatProblems } from '../formatProblems';
+import { formatProblems } from '@internal/backstage-plugin-arlon-common';
 import type { Output } from '../Output';
 import { readFleetDir } from '../readFleetDir';
 

@@ -25,7 +25,7 @@ import express from 'express';
 import Router from 'express-promise-router';
 import type { FleetStatus } from '../status/FleetStatus';
 import { auditedWrite, authorOf } from './auditedWrite';
-import { authorize } from './authorize';
+import { authorize } from '@internal/backstage-plugin-arlon-node';
 
 export interface ClusterActionsOptions {
   httpAuth: HttpAuthService;

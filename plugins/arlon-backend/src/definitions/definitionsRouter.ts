@@ -5,7 +5,7 @@ import {
 } from '@backstage/backend-plugin-api';
 import { InputError, NotFoundError } from '@backstage/errors';
 import { auditedWrite, authorOf } from '../actions/auditedWrite';
-import { authorize } from '../actions/authorize';
+import { authorize } from '@internal/backstage-plugin-arlon-node';
 import { arlonDefinitionWritePermission } from '@internal/backstage-plugin-arlon-common';
 import express from 'express';
 import Router from 'express-promise-router';

@@ -13,7 +13,7 @@ import {
 import express from 'express';
 import Router from 'express-promise-router';
 import { z } from 'zod';
-import { authorize } from '../actions/authorize';
+import { authorize } from '@internal/backstage-plugin-arlon-node';
 import type { DiffReportStore } from './DiffReportStore';
 import type { DiffService } from './DiffService';
 

@@ -138,3 +138,82 @@ describe('planFleetEdit', () => {
     ).toContain('clusterName: staging-eu');
   });
 });
+
+describe('planFleetEdit with inline bundle manifests', () => {
+  const bundle = `apiVersion: core.arlon.io/v1
+kind: Bundle
+metadata:
+  name: web
+spec:
+  source:
+    inline: {}
+`;
+  const deployment =
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n';
+
+  it('writes the bundle and its manifests in one plan, replacing what the folder held', () => {
+    const plan = planFleetEdit(
+      {
+        ...files,
+        'bundles/web/old.yaml':
+          'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: old}\n',
+      },
+      [
+        { op: 'put', kind: 'Bundle', name: 'web', yaml: bundle },
+        {
+          op: 'bundleFiles',
+          bundle: 'web',
+          files: { 'deployment.yaml': deployment },
+        },
+      ],
+      OPTIONS,
+    );
+    expect(plan.problems).toEqual([]);
+    expect(plan.changes).toMatchObject({
+      'arlon/bundles/web.yaml': bundle,
+      'bundles/web/deployment.yaml': deployment,
+      'bundles/web/old.yaml': null,
+    });
+  });
+
+  it('refuses paths outside the bundle and manifests that are not Kubernetes objects, at their line', () => {
+    const plan = planFleetEdit(
+      files,
+      [
+        { op: 'put', kind: 'Bundle', name: 'web', yaml: bundle },
+        {
+          op: 'bundleFiles',
+          bundle: 'web',
+          files: {
+            '../../arlon/clusters/evil.yaml': deployment,
+            'ok.yaml': `${deployment}---\nkind: Service\nmetadata:\n  name: web\n`,
+            'broken.yaml': 'apiVersion: v1\nkind: [unclosed\n',
+          },
+        },
+      ],
+      OPTIONS,
+    );
+    expect(
+      plan.problems.map(p => [p.file, p.line, p.field, p.message]),
+    ).toEqual([
+      [
+        'bundles/web/../../arlon/clusters/evil.yaml',
+        1,
+        '',
+        '"../../arlon/clusters/evil.yaml" is not a file name inside the bundle',
+      ],
+      [
+        'bundles/web/ok.yaml',
+        8,
+        'apiVersion',
+        'a Kubernetes object needs apiVersion',
+      ],
+      [
+        'bundles/web/broken.yaml',
+        3,
+        '',
+        expect.stringMatching(/^not valid YAML: /),
+      ],
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 import { parseAllDocuments, stringify } from 'yaml';
-import { FleetFiles, KIND_FOLDERS } from '../model/Fleet';
+import { FleetFiles, inlineBundleFolder, KIND_FOLDERS } from '../model/Fleet';
+import { manifestProblems } from '../validation/manifestProblems';
 import type { ArlonKind, ArlonObject } from '../model/types';
 import type { Problem } from '../validation/Problem';
 import { validateFleet } from '../validation/validateFleet';
@@ -16,7 +17,9 @@ export type FleetEdit =
       kind: ArlonKind;
       names: string[];
       update(object: ArlonObject): ArlonObject;
-    };
+    }
+  /** Replace an inline bundle's manifests (`bundles/<bundle>/`) with `files` (relative path to text). */
+  | { op: 'bundleFiles'; bundle: string; files: Record<string, string> };
 
 export interface FleetEditPlan {
   /** Files to write (content) or delete (null): the definitions and the whole regenerated tree. */
@@ -39,6 +42,7 @@ export function planFleetEdit(
 ): FleetEditPlan {
   const next: FleetFiles = { ...files };
   const missing: string[] = [];
+  const editProblems: Problem[] = [];
   const located = locateDefinitions(files);
 
   for (const edit of edits) {
@@ -65,6 +69,29 @@ export function planFleetEdit(
         for (const f of Object.keys(next))
           if (f.startsWith(`bundles/${edit.name}/`)) delete next[f];
       }
+    } else if (edit.op === 'bundleFiles') {
+      const folder = `${inlineBundleFolder(edit.bundle)}/`;
+      for (const f of Object.keys(next))
+        if (f.startsWith(folder)) delete next[f];
+      for (const [relative, text] of Object.entries(edit.files)) {
+        const file = `${folder}${relative}`;
+        if (
+          !SAFE_RELATIVE_PATH.test(relative) ||
+          relative.split('/').includes('..')
+        ) {
+          editProblems.push({
+            file,
+            line: 1,
+            column: 1,
+            field: '',
+            message: `"${relative}" is not a file name inside the bundle`,
+            hint: 'Use relative paths of letters, digits, ".", "-" and "_" ending in .yaml, .yml or .json.',
+          });
+          continue;
+        }
+        next[file] = text;
+        editProblems.push(...manifestProblems(file, text));
+      }
     } else {
       for (const name of edit.names) {
         const where = located.get(`${edit.kind}/${name}`);
@@ -82,7 +109,8 @@ export function planFleetEdit(
     }
   }
 
-  const { fleet, problems } = validateFleet(next);
+  const { fleet, problems: fleetProblems } = validateFleet(next);
+  const problems = [...editProblems, ...fleetProblems];
   const changes: Record<string, string | null> = {};
   for (const file of new Set([...Object.keys(files), ...Object.keys(next)])) {
     if (file.startsWith(`${GENERATED_ROOT}/`)) continue;
@@ -100,6 +128,8 @@ export function planFleetEdit(
   }
   return { changes, problems, missing };
 }
+
+const SAFE_RELATIVE_PATH = /^[\w.-]+(\/[\w.-]+)*\.(ya?ml|json)$/;
 
 /** Where each definition lives: file, position in a multi-document file, and how many documents it has. */
 function locateDefinitions(files: FleetFiles) {

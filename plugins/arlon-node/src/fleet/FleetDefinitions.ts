@@ -83,7 +83,8 @@ export class FleetDefinitions {
   /** Applies a planned list of edits as one commit (e.g. a profile applied to many clusters). */
   async change(
     request: WriteRequest,
-    edits: (files: Record<string, string>) => FleetEdit[],
+    /** Plans the edits on the head they will be committed on (replanned if another writer wins). */
+    edits: (files: Record<string, string>, commit: string) => FleetEdit[],
   ): Promise<FleetChangeResult> {
     const result = await this.repository.change(
       {
@@ -92,7 +93,7 @@ export class FleetDefinitions {
         plan: snapshot => {
           const plan = planFleetEdit(
             snapshot.files,
-            edits(snapshot.files),
+            edits(snapshot.files, snapshot.commit),
             this.compileOptions,
           );
           if (plan.missing.length)

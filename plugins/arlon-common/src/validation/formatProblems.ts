@@ -1,11 +1,13 @@
-import type { Problem } from '@internal/backstage-plugin-arlon-common';
+import type { Problem } from './Problem';
 
 /** Compiler-style lines editors can jump to: `file:line:column: message`. */
-export function formatProblems(problems: Problem[], root: string): string {
+export function formatProblems(problems: Problem[], root?: string): string {
   const lines = problems.map(p => {
     const field = p.field ? ` (${p.field})` : '';
     const hint = p.hint ? `\n    hint: ${p.hint}` : '';
-    return `${root}/${p.file}:${p.line}:${p.column}: ${p.message}${field}${hint}`;
+    return `${root ? `${root}/` : ''}${p.file}:${p.line}:${p.column}: ${
+      p.message
+    }${field}${hint}`;
   });
   const files = new Set(problems.map(p => p.file)).size;
   const summary = `${problems.length} problem${

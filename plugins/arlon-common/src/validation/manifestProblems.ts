@@ -1,0 +1,45 @@
+import { LineCounter, parseAllDocuments } from 'yaml';
+import type { Problem } from './Problem';
+
+/**
+ * What is wrong with a file of Kubernetes manifests (an inline bundle's):
+ * YAML that does not parse, and documents that are not objects with
+ * apiVersion, kind and metadata.name, each at its line.
+ */
+export function manifestProblems(file: string, text: string): Problem[] {
+  const lineCounter = new LineCounter();
+  const problems: Problem[] = [];
+  for (const doc of parseAllDocuments(text, { lineCounter })) {
+    const at = (offset: number) => lineCounter.linePos(offset);
+    if (doc.errors.length) {
+      const { line, col } = at(doc.errors[0].pos[0]);
+      problems.push({
+        file,
+        line,
+        column: col,
+        field: '',
+        message: `not valid YAML: ${doc.errors[0].message.split('\n')[0]}`,
+      });
+      continue;
+    }
+    const value = doc.toJS();
+    if (value === null || value === undefined) continue; // an empty document
+    const { line, col } = at(doc.contents?.range?.[0] ?? doc.range[0]);
+    const missing = ['apiVersion', 'kind', 'metadata.name'].filter(
+      path =>
+        path.split('.').reduce<any>((o, k) => o?.[k], value) === undefined,
+    );
+    if (typeof value !== 'object' || missing.length)
+      problems.push({
+        file,
+        line,
+        column: col,
+        field: missing[0] ?? '',
+        message: `a Kubernetes object needs ${
+          missing.join(', ') || 'to be a mapping'
+        }`,
+        hint: 'Each document of a bundle manifest is one Kubernetes object.',
+      });
+  }
+  return problems;
+}

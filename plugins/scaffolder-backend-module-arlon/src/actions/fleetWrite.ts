@@ -1,0 +1,146 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { PermissionsService } from '@backstage/backend-plugin-api';
+import { ConflictError, InputError } from '@backstage/errors';
+import type { BasicPermission } from '@backstage/plugin-permission-common';
+import {
+  ArlonObject,
+  definitionViews,
+  entityRef,
+  FleetEdit,
+  FleetFiles,
+  formatProblems,
+} from '@internal/backstage-plugin-arlon-common';
+import {
+  authorize,
+  FleetChangeResult,
+  FleetDefinitions,
+  InvalidDefinitionError,
+  ManagementClusters,
+} from '@internal/backstage-plugin-arlon-node';
+import type { ActionContext } from '@backstage/plugin-scaffolder-node';
+import { stringify } from 'yaml';
+
+/** What every Arlon action shares: the fleet's write path, permissions, the management clusters. */
+export interface ArlonActionsOptions {
+  definitions: FleetDefinitions;
+  permissions: PermissionsService;
+  managementClusters: ManagementClusters;
+}
+
+/** The outputs of every action that writes to the fleet repository. */
+export const writeOutputs = {
+  entityRef: (z: any) =>
+    z.string().describe('The catalog entity of the definition written'),
+  commit: (z: any) =>
+    z
+      .string()
+      .optional()
+      .describe(
+        'The commit that holds the change; absent on a dry run or when nothing changed',
+      ),
+  pullRequestUrl: (z: any) =>
+    z
+      .string()
+      .optional()
+      .describe('With writeMode pullRequest: the pull request to review'),
+  files: (z: any) =>
+    z
+      .array(z.string())
+      .describe('Files the change writes, as "action path"'),
+};
+
+type WriteContext = ActionContext<any, any>;
+
+/**
+ * One change to the fleet through the same path as the REST API: the
+ * initiator's permission first (a denied one writes nothing), then edits
+ * validated against the whole fleet, compiled, and committed as one commit
+ * (or none: on a dry run, or when the fleet already says it).
+ */
+export async function writeFleet(
+  ctx: WriteContext,
+  options: ArlonActionsOptions,
+  change: {
+    permission: BasicPermission;
+    /** For the denial: "You may not <what>". */
+    what: string;
+    message: string;
+    edits: (files: FleetFiles, commit: string) => FleetEdit[];
+  },
+): Promise<FleetChangeResult> {
+  const credentials = await ctx.getInitiatorCredentials();
+  await authorize(options.permissions, change.permission, credentials, change.what);
+  const principal = credentials.principal as { userEntityRef?: string };
+  const user = principal.userEntityRef ?? 'a Backstage software template';
+  let result: FleetChangeResult;
+  try {
+    result = await options.definitions.change(
+      {
+        message: `${change.message}\n\nRequested by ${user} through a Backstage software template.`,
+        author: { name: user, email: 'arlon@backstage.invalid' },
+        dryRun: ctx.isDryRun,
+      },
+      change.edits,
+    );
+  } catch (error) {
+    if (error instanceof InvalidDefinitionError)
+      throw new InputError(
+        `The fleet repository would have problems; nothing was written:\n${formatProblems(error.problems)}`,
+      );
+    throw error;
+  }
+  const files = result.files.map(f => `${f.action} ${f.path}`);
+  if (!files.length)
+    ctx.logger.info('The fleet repository already says this: nothing to commit');
+  for (const f of files) ctx.logger.info(f);
+  if (result.commit) ctx.logger.info(`Committed ${result.commit}`);
+  ctx.output('files', files);
+  if (result.commit) ctx.output('commit', result.commit);
+  if (result.pullRequest) ctx.output('pullRequestUrl', result.pullRequest.url);
+  return result;
+}
+
+/**
+ * Writes a new definition. Running the same input again is not an error and
+ * not a second commit: the definition is already there, identical. A
+ * different definition under that name is a conflict.
+ */
+export function createOnce(files: FleetFiles, object: ArlonObject): FleetEdit[] {
+  const { kind } = object;
+  const { name } = object.metadata;
+  const existing = definitionViews(files).find(
+    v => v.kind === kind && v.name === name,
+  );
+  if (!existing) return [{ op: 'put', kind, name, yaml: stringify(object) }];
+  if (isDeepStrictEqual(existing.definition, object)) return [];
+  throw new ConflictError(
+    `A ${kind} named "${name}" already exists (${existing.file}) with different content; choose another name, or edit that file`,
+  );
+}
+
+/** The definition as written: no undefined or empty optional fields. */
+export function definition<T extends ArlonObject>(object: T): T {
+  return JSON.parse(JSON.stringify(object), (_key, value) =>
+    (Array.isArray(value) && value.length === 0) ||
+    (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0)
+      ? undefined
+      : value,
+  );
+}
+
+/** Reads an existing definition of the head, or says it is not there. */
+export function existing<T extends ArlonObject>(
+  files: FleetFiles,
+  kind: T['kind'],
+  name: string,
+): T {
+  const view = definitionViews(files).find(v => v.kind === kind && v.name === name);
+  if (!view)
+    throw new InputError(`There is no ${kind} named "${name}" in the fleet repository`);
+  return view.definition as T;
+}
+
+export const outputEntityRef = (
+  ctx: WriteContext,
+  object: Pick<ArlonObject, 'kind' | 'metadata'>,
+) => ctx.output('entityRef', entityRef(object.kind, object.metadata.name));
