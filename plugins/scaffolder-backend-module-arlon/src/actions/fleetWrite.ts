@@ -44,9 +44,7 @@ export const writeOutputs = {
       .optional()
       .describe('With writeMode pullRequest: the pull request to review'),
   files: (z: any) =>
-    z
-      .array(z.string())
-      .describe('Files the change writes, as "action path"'),
+    z.array(z.string()).describe('Files the change writes, as "action path"'),
 };
 
 type WriteContext = ActionContext<any, any>;
@@ -69,7 +67,12 @@ export async function writeFleet(
   },
 ): Promise<FleetChangeResult> {
   const credentials = await ctx.getInitiatorCredentials();
-  await authorize(options.permissions, change.permission, credentials, change.what);
+  await authorize(
+    options.permissions,
+    change.permission,
+    credentials,
+    change.what,
+  );
   const principal = credentials.principal as { userEntityRef?: string };
   const user = principal.userEntityRef ?? 'a Backstage software template';
   let result: FleetChangeResult;
@@ -85,13 +88,17 @@ export async function writeFleet(
   } catch (error) {
     if (error instanceof InvalidDefinitionError)
       throw new InputError(
-        `The fleet repository would have problems; nothing was written:\n${formatProblems(error.problems)}`,
+        `The fleet repository would have problems; nothing was written:\n${formatProblems(
+          error.problems,
+        )}`,
       );
     throw error;
   }
   const files = result.files.map(f => `${f.action} ${f.path}`);
   if (!files.length)
-    ctx.logger.info('The fleet repository already says this: nothing to commit');
+    ctx.logger.info(
+      'The fleet repository already says this: nothing to commit',
+    );
   for (const f of files) ctx.logger.info(f);
   if (result.commit) ctx.logger.info(`Committed ${result.commit}`);
   ctx.output('files', files);
@@ -105,27 +112,30 @@ export async function writeFleet(
  * not a second commit: the definition is already there, identical. A
  * different definition under that name is a conflict.
  */
-export function createOnce(files: FleetFiles, object: ArlonObject): FleetEdit[] {
+export function createOnce(
+  files: FleetFiles,
+  object: ArlonObject,
+  /** Whether an existing definition counts as this one (default: deep equality). */
+  same: (
+    existing: ArlonObject,
+    wanted: ArlonObject,
+  ) => boolean = isDeepStrictEqual,
+): FleetEdit[] {
   const { kind } = object;
   const { name } = object.metadata;
   const existing = definitionViews(files).find(
     v => v.kind === kind && v.name === name,
   );
   if (!existing) return [{ op: 'put', kind, name, yaml: stringify(object) }];
-  if (isDeepStrictEqual(existing.definition, object)) return [];
+  if (same(existing.definition, object)) return [];
   throw new ConflictError(
     `A ${kind} named "${name}" already exists (${existing.file}) with different content; choose another name, or edit that file`,
   );
 }
 
-/** The definition as written: no undefined or empty optional fields. */
+/** The definition as written: fields left undefined are left out. */
 export function definition<T extends ArlonObject>(object: T): T {
-  return JSON.parse(JSON.stringify(object), (_key, value) =>
-    (Array.isArray(value) && value.length === 0) ||
-    (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0)
-      ? undefined
-      : value,
-  );
+  return JSON.parse(JSON.stringify(object));
 }
 
 /** Reads an existing definition of the head, or says it is not there. */
@@ -134,9 +144,13 @@ export function existing<T extends ArlonObject>(
   kind: T['kind'],
   name: string,
 ): T {
-  const view = definitionViews(files).find(v => v.kind === kind && v.name === name);
+  const view = definitionViews(files).find(
+    v => v.kind === kind && v.name === name,
+  );
   if (!view)
-    throw new InputError(`There is no ${kind} named "${name}" in the fleet repository`);
+    throw new InputError(
+      `There is no ${kind} named "${name}" in the fleet repository`,
+    );
   return view.definition as T;
 }
 

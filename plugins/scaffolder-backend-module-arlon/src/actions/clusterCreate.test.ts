@@ -1,0 +1,131 @@
+import { parse } from 'yaml';
+import { stepContext, TestFleet } from '../__testUtils__/testFleet';
+import { createClusterCreateAction } from './clusterCreate';
+
+describe('arlon:cluster:create', () => {
+  let fleet: Awaited<ReturnType<typeof TestFleet.start>>;
+  let action: ReturnType<typeof createClusterCreateAction>;
+
+  beforeAll(async () => {
+    fleet = await TestFleet.start();
+    action = createClusterCreateAction(fleet.options);
+  });
+  afterAll(() => fleet.stop());
+  afterEach(() => {
+    fleet.allow = true;
+  });
+
+  it('writes the cluster and its generated files as one commit, and outputs its entity and commit', async () => {
+    const before = await fleet.commits();
+    const { ctx, outputs } = stepContext({
+      name: 'qa-1',
+      clusterSpec: 'docker-dev',
+      profiles: ['infrastructure'],
+      labels: { env: 'qa' },
+      owner: 'group:default/platform',
+    });
+    await action.handler(ctx);
+    expect(await fleet.commits()).toBe(before + 1);
+    expect(outputs).toEqual({
+      entityRef: 'resource:default/qa-1',
+      commit: await fleet.head(),
+      files: [
+        'create arlon/clusters/qa-1.yaml',
+        'create generated/argocd/clusters/qa-1.yaml',
+        'create generated/clusters/qa-1/cluster.yaml',
+        // Merged values of the profile's Helm bundles.
+        'create generated/values/qa-1/calico.yaml',
+        'create generated/values/qa-1/cert-manager.yaml',
+      ],
+    });
+    expect(parse((await fleet.file('arlon/clusters/qa-1.yaml'))!)).toEqual({
+      apiVersion: 'core.arlon.io/v1',
+      kind: 'Cluster',
+      metadata: {
+        name: 'qa-1',
+        labels: { env: 'qa' },
+        annotations: { 'arlon.io/owner': 'group:default/platform' },
+      },
+      spec: { clusterSpec: 'docker-dev', profiles: ['infrastructure'] },
+    });
+  });
+
+  it('makes no second commit when run again with the same input', async () => {
+    const before = await fleet.commits();
+    const { ctx, outputs } = stepContext({
+      name: 'qa-1',
+      clusterSpec: 'docker-dev',
+      profiles: ['infrastructure'],
+      labels: { env: 'qa' },
+      owner: 'group:default/platform',
+    });
+    await action.handler(ctx);
+    expect(await fleet.commits()).toBe(before);
+    expect(outputs).toEqual({ entityRef: 'resource:default/qa-1', files: [] });
+  });
+
+  it('refuses a different cluster under a taken name, writing nothing', async () => {
+    const before = await fleet.commits();
+    const { ctx } = stepContext({ name: 'qa-1', clusterSpec: 'aws-eks' });
+    await expect(action.handler(ctx)).rejects.toThrow(
+      'A Cluster named "qa-1" already exists (arlon/clusters/qa-1.yaml) with different content',
+    );
+    expect(await fleet.commits()).toBe(before);
+  });
+
+  it('freezes a copy of the spec at the head for a cloned cluster, and stays idempotent after the head moves', async () => {
+    const input = { name: 'perf-1', clusterSpec: 'docker-dev', mode: 'cloned' };
+    const head = await fleet.head();
+    await action.handler(stepContext(input).ctx);
+    const written = parse((await fleet.file('arlon/clusters/perf-1.yaml'))!);
+    expect(written.spec).toMatchObject({
+      mode: 'cloned',
+      clonedFrom: {
+        revision: head,
+        spec: { provider: 'docker', kubernetesVersion: expect.any(String) },
+      },
+    });
+    const before = await fleet.commits();
+    await action.handler(stepContext(input).ctx);
+    expect(await fleet.commits()).toBe(before);
+  });
+
+  it('shows the exact files on a dry run and writes nothing', async () => {
+    const before = await fleet.commits();
+    const { ctx, outputs } = stepContext(
+      { name: 'dry-1', clusterSpec: 'docker-dev', profiles: ['apps'] },
+      { dryRun: true },
+    );
+    await action.handler(ctx);
+    expect(await fleet.commits()).toBe(before);
+    expect(outputs.commit).toBeUndefined();
+    expect(outputs.files).toContain('create arlon/clusters/dry-1.yaml');
+    expect(await fleet.file('arlon/clusters/dry-1.yaml')).toBeUndefined();
+  });
+
+  it('fails on a bad name or an unknown profile, at its file, line and field, writing nothing', async () => {
+    const before = await fleet.commits();
+    const badName = await action
+      .handler(stepContext({ name: 'Bad_Name', clusterSpec: 'docker-dev' }).ctx)
+      .catch(e => e);
+    expect(badName.name).toBe('InputError');
+    expect(badName.message).toMatch(
+      /^The fleet repository would have problems; nothing was written:\narlon\/clusters\/Bad_Name\.yaml:4:3: metadata\.name must be lower-case/,
+    );
+    const unknown = await action
+      .handler(stepContext({ name: 'qa-2', clusterSpec: 'docker-dev', profiles: ['nope'] }).ctx)
+      .catch(e => e);
+    expect(unknown.message).toMatch(/arlon\/clusters\/qa-2\.yaml:\d+:\d+: .*nope/);
+    expect(await fleet.commits()).toBe(before);
+  });
+
+  it('fails without arlon.cluster.create and writes nothing', async () => {
+    fleet.allow = false;
+    const before = await fleet.commits();
+    const { ctx } = stepContext({ name: 'qa-9', clusterSpec: 'docker-dev' });
+    await expect(action.handler(ctx)).rejects.toThrow(
+      'You may not create clusters (permission arlon.cluster.create)',
+    );
+    expect(await fleet.commits()).toBe(before);
+  });
+});

@@ -1,0 +1,119 @@
+import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import {
+  ARLON_API_VERSION,
+  arlonClusterCreatePermission,
+  Cluster,
+  ClusterSpec,
+} from '@internal/backstage-plugin-arlon-common';
+import { isDeepStrictEqual } from 'node:util';
+import { examples } from './clusterCreate.examples';
+import {
+  ArlonActionsOptions,
+  createOnce,
+  definition,
+  existing,
+  outputEntityRef,
+  writeFleet,
+  writeOutputs,
+} from './fleetWrite';
+import { metadataInputs, metadataOf } from './metadata';
+
+const valuesInput = (z: any) =>
+  z
+    .record(z.record(z.union([z.string(), z.number(), z.boolean()])))
+    .optional()
+    .describe(
+      'Value overrides per bundle: { <bundle>: { <parameter>: value } }',
+    );
+
+/**
+ * `arlon:cluster:create`: a cluster from a cluster spec and profiles, linked
+ * (follows its spec) or cloned (keeps a frozen copy of the spec as it is at
+ * the head the commit lands on).
+ */
+export function createClusterCreateAction(options: ArlonActionsOptions) {
+  return createTemplateAction({
+    id: 'arlon:cluster:create',
+    description:
+      'Writes a new Arlon cluster (spec + profiles, linked or cloned) to the fleet repository as one commit; Cluster API builds it and ArgoCD registers it',
+    examples,
+    supportsDryRun: true,
+    schema: {
+      input: {
+        ...metadataInputs,
+        clusterSpec: (z: any) =>
+          z.string().describe('The cluster spec it is built from'),
+        profiles: (z: any) =>
+          z.array(z.string()).default([]).describe('Profiles it runs'),
+        mode: (z: any) =>
+          z
+            .enum(['linked', 'cloned'])
+            .default('linked')
+            .describe(
+              'linked: follows changes to its spec; cloned: keeps a copy of the spec as it is now',
+            ),
+        values: valuesInput,
+        updatePolicy: (z: any) =>
+          z
+            .enum(['auto', 'manual'])
+            .optional()
+            .describe('manual: profile and spec changes wait for an Update'),
+      },
+      output: writeOutputs,
+    },
+    async handler(ctx) {
+      const input = ctx.input;
+      let cluster!: Cluster;
+      await writeFleet(ctx, options, {
+        permission: arlonClusterCreatePermission,
+        what: 'create clusters',
+        message: `Create Cluster ${input.name} from ClusterSpec ${input.clusterSpec}`,
+        edits: (files, commit) => {
+          const clonedFrom =
+            input.mode === 'cloned'
+              ? {
+                  revision: commit,
+                  spec: existing<ClusterSpec>(
+                    files,
+                    'ClusterSpec',
+                    input.clusterSpec,
+                  ).spec,
+                }
+              : undefined;
+          cluster = definition<Cluster>({
+            apiVersion: ARLON_API_VERSION,
+            kind: 'Cluster',
+            metadata: metadataOf(input),
+            spec: {
+              description: input.description,
+              clusterSpec: input.clusterSpec,
+              ...(input.mode === 'cloned'
+                ? { mode: 'cloned', clonedFrom }
+                : {}),
+              profiles: input.profiles,
+              values: input.values,
+              updatePolicy: input.updatePolicy,
+            },
+          });
+          return createOnce(files, cluster, sameClusterIgnoringRevision);
+        },
+      });
+      outputEntityRef(ctx, cluster);
+    },
+  });
+}
+
+/** A cloned cluster run again is the same cluster though the head (its clonedFrom.revision) moved. */
+export function sameClusterIgnoringRevision(a: any, b: any): boolean {
+  const strip = (c: any) =>
+    c?.spec?.clonedFrom
+      ? {
+          ...c,
+          spec: {
+            ...c.spec,
+            clonedFrom: { ...c.spec.clonedFrom, revision: '' },
+          },
+        }
+      : c;
+  return isDeepStrictEqual(strip(a), strip(b));
+}

@@ -1,0 +1,2 @@
+export { createClusterCreateAction } from './clusterCreate';
+export type { ArlonActionsOptions } from './fleetWrite';

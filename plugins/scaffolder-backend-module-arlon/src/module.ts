@@ -1,0 +1,45 @@
+import {
+  coreServices,
+  createBackendModule,
+} from '@backstage/backend-plugin-api';
+import { scaffolderActionsExtensionPoint } from '@backstage/plugin-scaffolder-node';
+import {
+  FleetDefinitions,
+  fleetRepositoryServiceRef,
+  managementClustersServiceRef,
+} from '@internal/backstage-plugin-arlon-node';
+import { createArlonActions } from './actions/createArlonActions';
+
+/**
+ * Adds the `arlon:*` actions to the scaffolder.
+ *
+ * @public
+ */
+export const scaffolderModuleArlon = createBackendModule({
+  pluginId: 'scaffolder',
+  moduleId: 'arlon',
+  register(env) {
+    env.registerInit({
+      deps: {
+        scaffolder: scaffolderActionsExtensionPoint,
+        permissions: coreServices.permissions,
+        fleetRepository: fleetRepositoryServiceRef,
+        managementClusters: managementClustersServiceRef,
+      },
+      async init({
+        scaffolder,
+        permissions,
+        fleetRepository,
+        managementClusters,
+      }) {
+        scaffolder.addActions(
+          ...createArlonActions({
+            definitions: new FleetDefinitions(fleetRepository),
+            permissions,
+            managementClusters,
+          }),
+        );
+      },
+    });
+  },
+});
