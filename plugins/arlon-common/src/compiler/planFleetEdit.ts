@@ -6,6 +6,9 @@ import type { Problem } from '../validation/Problem';
 import { validateFleet } from '../validation/validateFleet';
 import { compileFleet, CompileOptions, GENERATED_ROOT } from './compileFleet';
 
+/** A file name inside an inline bundle's folder. */
+const SAFE_RELATIVE_PATH = /^[\w.-]+(\/[\w.-]+)*\.(ya?ml|json)$/;
+
 /** One logical change to the fleet's definitions. */
 export type FleetEdit =
   /** Create or replace a definition; `yaml` keeps the author's text, comments and all. */
@@ -128,8 +131,6 @@ export function planFleetEdit(
   }
   return { changes, problems, missing };
 }
-
-const SAFE_RELATIVE_PATH = /^[\w.-]+(\/[\w.-]+)*\.(ya?ml|json)$/;
 
 /** Where each definition lives: file, position in a multi-document file, and how many documents it has. */
 function locateDefinitions(files: FleetFiles) {

@@ -32,6 +32,11 @@ export class FleetDefinitions {
     return { repoUrl: config.url, revision: config.branch };
   }
 
+  /** The head of the fleet repository: its commit and files. */
+  read() {
+    return this.repository.read();
+  }
+
   async list(
     kind: ArlonKind,
   ): Promise<{ commit: string; items: DefinitionView[] }> {

@@ -57,7 +57,10 @@ export class TestFleet {
     );
     // The example's generated tree names another URL: regenerate it for this one first.
     await fleet.definitions.change(
-      { message: 'Regenerate', author: { name: 'test', email: 'test@example.com' } },
+      {
+        message: 'Regenerate',
+        author: { name: 'test', email: 'test@example.com' },
+      },
       () => [],
     );
     const permissions = mockServices.permissions.mock({

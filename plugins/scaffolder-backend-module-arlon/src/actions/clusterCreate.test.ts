@@ -113,9 +113,17 @@ describe('arlon:cluster:create', () => {
       /^The fleet repository would have problems; nothing was written:\narlon\/clusters\/Bad_Name\.yaml:4:3: metadata\.name must be lower-case/,
     );
     const unknown = await action
-      .handler(stepContext({ name: 'qa-2', clusterSpec: 'docker-dev', profiles: ['nope'] }).ctx)
+      .handler(
+        stepContext({
+          name: 'qa-2',
+          clusterSpec: 'docker-dev',
+          profiles: ['nope'],
+        }).ctx,
+      )
       .catch(e => e);
-    expect(unknown.message).toMatch(/arlon\/clusters\/qa-2\.yaml:\d+:\d+: .*nope/);
+    expect(unknown.message).toMatch(
+      /arlon\/clusters\/qa-2\.yaml:\d+:\d+: .*nope/,
+    );
     expect(await fleet.commits()).toBe(before);
   });
 

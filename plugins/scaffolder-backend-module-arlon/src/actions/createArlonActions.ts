@@ -1,7 +1,26 @@
+import { createBundleCreateAction } from './bundleCreate';
+import { createClusterCloneAction } from './clusterClone';
 import { createClusterCreateAction } from './clusterCreate';
+import { createClusterImportAction } from './clusterImport';
+import { createClusterSpecCloneAction } from './clusterSpecClone';
+import { createClusterSpecCreateAction } from './clusterSpecCreate';
 import type { ArlonActionsOptions } from './fleetWrite';
+import { createProfileApplyAction } from './profileApply';
+import { createProfileCreateAction } from './profileCreate';
+import { createValidateAction } from './validate';
 
 /** Every `arlon:*` action, sharing one write path. */
 export function createArlonActions(options: ArlonActionsOptions) {
-  return [createClusterCreateAction(options)];
+  return [
+    createClusterCreateAction(options),
+    createClusterCloneAction(options),
+    createClusterImportAction(options),
+    createClusterSpecCreateAction(options),
+    createClusterSpecCloneAction(options),
+    createBundleCreateAction(options),
+    createProfileCreateAction(options),
+    createProfileApplyAction(options, 'apply'),
+    createProfileApplyAction(options, 'remove'),
+    createValidateAction(options),
+  ];
 }

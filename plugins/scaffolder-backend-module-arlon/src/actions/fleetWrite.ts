@@ -123,13 +123,13 @@ export function createOnce(
 ): FleetEdit[] {
   const { kind } = object;
   const { name } = object.metadata;
-  const existing = definitionViews(files).find(
+  const current = definitionViews(files).find(
     v => v.kind === kind && v.name === name,
   );
-  if (!existing) return [{ op: 'put', kind, name, yaml: stringify(object) }];
-  if (same(existing.definition, object)) return [];
+  if (!current) return [{ op: 'put', kind, name, yaml: stringify(object) }];
+  if (same(current.definition, object)) return [];
   throw new ConflictError(
-    `A ${kind} named "${name}" already exists (${existing.file}) with different content; choose another name, or edit that file`,
+    `A ${kind} named "${name}" already exists (${current.file}) with different content; choose another name, or edit that file`,
   );
 }
 

@@ -1,2 +1,11 @@
+export { createArlonActions } from './createArlonActions';
+export { createBundleCreateAction } from './bundleCreate';
+export { createClusterCloneAction } from './clusterClone';
 export { createClusterCreateAction } from './clusterCreate';
+export { createClusterImportAction } from './clusterImport';
+export { createClusterSpecCloneAction } from './clusterSpecClone';
+export { createClusterSpecCreateAction } from './clusterSpecCreate';
+export { createProfileApplyAction } from './profileApply';
+export { createProfileCreateAction } from './profileCreate';
+export { createValidateAction } from './validate';
 export type { ArlonActionsOptions } from './fleetWrite';

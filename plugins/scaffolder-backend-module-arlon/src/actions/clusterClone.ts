@@ -1,0 +1,91 @@
+import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { InputError } from '@backstage/errors';
+import {
+  arlonClusterCreatePermission,
+  BundleValues,
+  Cluster,
+} from '@internal/backstage-plugin-arlon-common';
+import { sameClusterIgnoringRevision } from './clusterCreate';
+import { examples } from './clusterClone.examples';
+import {
+  ArlonActionsOptions,
+  createOnce,
+  definition,
+  existing,
+  outputEntityRef,
+  writeFleet,
+  writeOutputs,
+} from './fleetWrite';
+
+/**
+ * `arlon:cluster:clone`: a new cluster with an existing one's spec (or
+ * frozen copy of it), profiles and values, with optional changes.
+ */
+export function createClusterCloneAction(options: ArlonActionsOptions) {
+  return createTemplateAction({
+    id: 'arlon:cluster:clone',
+    description:
+      'Writes a copy of an existing cluster under a new name (same spec, profiles and values, with optional changes) as one commit',
+    examples,
+    supportsDryRun: true,
+    schema: {
+      input: {
+        source: (z: any) => z.string().describe('The cluster to copy'),
+        name: (z: any) => z.string().describe("The new cluster's name"),
+        profiles: (z: any) =>
+          z
+            .array(z.string())
+            .optional()
+            .describe("Replaces the source's profiles when given"),
+        values: (z: any) =>
+          z
+            .record(z.record(z.union([z.string(), z.number(), z.boolean()])))
+            .optional()
+            .describe("Merged over the source's values, per bundle"),
+        labels: (z: any) =>
+          z
+            .record(z.string())
+            .optional()
+            .describe("Replaces the source's labels when given"),
+        description: (z: any) => z.string().optional(),
+      },
+      output: writeOutputs,
+    },
+    async handler(ctx) {
+      const input = ctx.input;
+      let clone!: Cluster;
+      await writeFleet(ctx, options, {
+        permission: arlonClusterCreatePermission,
+        what: 'create clusters',
+        message: `Clone Cluster ${input.source} as ${input.name}`,
+        edits: files => {
+          const source = existing<Cluster>(files, 'Cluster', input.source);
+          if (source.spec.external)
+            throw new InputError(
+              `Cluster ${input.source} is imported (not built from a cluster spec), so there is nothing to clone; import the other cluster instead`,
+            );
+          const values: BundleValues = { ...source.spec.values };
+          const overrides: BundleValues = input.values ?? {};
+          for (const [bundle, changed] of Object.entries(overrides))
+            values[bundle] = { ...values[bundle], ...changed };
+          clone = definition<Cluster>({
+            ...source,
+            metadata: {
+              ...source.metadata,
+              name: input.name,
+              labels: input.labels ?? source.metadata.labels,
+            },
+            spec: {
+              ...source.spec,
+              description: input.description ?? source.spec.description,
+              profiles: input.profiles ?? source.spec.profiles,
+              values: Object.keys(values).length ? values : undefined,
+            },
+          });
+          return createOnce(files, clone, sameClusterIgnoringRevision);
+        },
+      });
+      outputEntityRef(ctx, clone);
+    },
+  });
+}

@@ -1,0 +1,125 @@
+import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { InputError } from '@backstage/errors';
+import {
+  arlonClusterCreatePermission,
+  Cluster,
+  entityRef,
+} from '@internal/backstage-plugin-arlon-common';
+import {
+  authorize,
+  externalClusterYaml,
+  registerExternalCluster,
+} from '@internal/backstage-plugin-arlon-node';
+import { parse } from 'yaml';
+import { examples } from './clusterImport.examples';
+import {
+  ArlonActionsOptions,
+  createOnce,
+  writeFleet,
+  writeOutputs,
+} from './fleetWrite';
+
+/**
+ * `arlon:cluster:import`: an existing cluster (from a kubeconfig, used once
+ * and never stored or logged; or one ArgoCD already knows) registered in
+ * ArgoCD with its profiles' labels, and its definition committed. The
+ * definition is checked before anything is registered.
+ */
+export function createClusterImportAction(options: ArlonActionsOptions) {
+  return createTemplateAction({
+    id: 'arlon:cluster:import',
+    description:
+      'Imports an existing cluster: registers it in ArgoCD with its profiles and writes its definition as one commit',
+    examples,
+    supportsDryRun: true,
+    schema: {
+      input: {
+        name: (z: any) =>
+          z.string().describe('The name the cluster gets in the fleet'),
+        kubeconfig: (z: any) =>
+          z
+            .string()
+            .optional()
+            .describe(
+              "A kubeconfig for the cluster; pass it as a secret (${{ secrets.kubeconfig }}): it is used once to create ArgoCD's service account and never stored",
+            ),
+        argocdCluster: (z: any) =>
+          z
+            .string()
+            .optional()
+            .describe('Or: a cluster ArgoCD already knows, by name'),
+        profiles: (z: any) => z.array(z.string()).default([]),
+        managementCluster: (z: any) =>
+          z
+            .string()
+            .optional()
+            .describe(
+              'Which management cluster (default: the first configured)',
+            ),
+      },
+      output: writeOutputs,
+    },
+    async handler(ctx) {
+      const { name, kubeconfig, argocdCluster, managementCluster } = ctx.input;
+      const profiles = ctx.input.profiles ?? [];
+      if (!kubeconfig === !argocdCluster)
+        throw new InputError(
+          'Give either "kubeconfig" (YAML text, as a secret) or "argocdCluster" (a cluster ArgoCD already knows)',
+        );
+      const cluster = (server: string) =>
+        parse(externalClusterYaml(name, server, profiles)) as Cluster;
+      const credentials = await ctx.getInitiatorCredentials();
+      await authorize(
+        options.permissions,
+        arlonClusterCreatePermission,
+        credentials,
+        'import clusters',
+      );
+      // The definition first, with a placeholder server: a bad name or profile registers nothing.
+      await options.definitions.change(
+        {
+          message: 'check',
+          author: { name: 'check', email: 'check@backstage.invalid' },
+          dryRun: true,
+        },
+        files =>
+          createOnce(files, cluster('https://pending.invalid'), sameButServer),
+      );
+      const management = options.managementClusters.get(
+        managementCluster ?? options.managementClusters.list()[0]?.name,
+      );
+      ctx.output('entityRef', entityRef('Cluster', name));
+      if (ctx.isDryRun) {
+        ctx.logger.info(
+          `Dry run: would register ${name} in ArgoCD on ${management.name} and write arlon/clusters/${name}.yaml`,
+        );
+        ctx.output('files', [`create arlon/clusters/${name}.yaml`]);
+        return;
+      }
+      const server = await registerExternalCluster(management, {
+        name,
+        profiles,
+        kubeconfig,
+        argocdCluster,
+      });
+      ctx.logger.info(
+        `Registered ${name} (${server}) in ArgoCD on ${management.name}`,
+      );
+      await writeFleet(ctx, options, {
+        permission: arlonClusterCreatePermission,
+        what: 'import clusters',
+        message: `Import Cluster ${name} (${server})`,
+        edits: files => createOnce(files, cluster(server)),
+      });
+    },
+  });
+}
+
+/** For the pre-check: an existing import of the same cluster differs only in its server. */
+function sameButServer(a: any, b: any) {
+  const strip = (c: any) => ({
+    ...c,
+    spec: { ...c.spec, external: undefined },
+  });
+  return JSON.stringify(strip(a)) === JSON.stringify(strip(b));
+}
