@@ -124,14 +124,26 @@ export class TestFleet {
   }
 }
 
-/** A scaffolder step's context for `input`, started by Jane; its outputs collected. */
+/** A scaffolder step's context for `input`, started by Jane; its outputs and log lines collected. */
 export function stepContext<I extends Record<string, any>>(
   input: I,
   options: { dryRun?: boolean } = {},
 ) {
   const outputs: Record<string, unknown> = {};
+  const logs: string[] = [];
+  const log = (message: string) => {
+    logs.push(message);
+  };
+  const logger = {
+    info: log,
+    warn: log,
+    error: log,
+    debug: log,
+    child: () => logger,
+  };
   const ctx = {
     ...createMockActionContext({ input: input as any }),
+    logger,
     isDryRun: options.dryRun ?? false,
     getInitiatorCredentials: async () =>
       mockCredentials.user('user:default/jane'),
@@ -139,5 +151,5 @@ export function stepContext<I extends Record<string, any>>(
       outputs[name] = value;
     },
   };
-  return { ctx: ctx as any, outputs };
+  return { ctx: ctx as any, outputs, logs };
 }
