@@ -8,7 +8,8 @@ export const ENTITY_TYPES: Record<ArlonKind, string> = {
   Cluster: 'kubernetes-cluster',
 };
 
-const PREFIX: Record<ArlonKind, string> = {
+/** What entity names put before a definition's name, by kind. */
+export const ENTITY_NAME_PREFIX: Record<ArlonKind, string> = {
   Bundle: 'bundle-',
   Profile: 'profile-',
   ClusterSpec: 'clusterspec-',
@@ -21,7 +22,7 @@ const PREFIX: Record<ArlonKind, string> = {
  * bundle and a profile may share a name.
  */
 export function entityName(kind: ArlonKind, name: string): string {
-  const full = `${PREFIX[kind]}${name}`;
+  const full = `${ENTITY_NAME_PREFIX[kind]}${name}`;
   if (full.length <= 63) return full;
   let hash = 0;
   for (const ch of full) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
@@ -30,3 +31,21 @@ export function entityName(kind: ArlonKind, name: string): string {
 
 export const entityRef = (kind: ArlonKind, name: string) =>
   `resource:default/${entityName(kind, name)}`;
+
+/**
+ * A definition's name from what a template form gives: the name itself, or
+ * the entity ref an entity picker returns (`resource:default/profile-apps`).
+ * Throws when a ref names an entity of another kind.
+ */
+export function definitionNameOf(kind: ArlonKind, value: string): string {
+  if (!/[:/]/.test(value)) return value;
+  const entity = value.slice(value.lastIndexOf('/') + 1).replace(/^.*:/, '');
+  const prefix = ENTITY_NAME_PREFIX[kind];
+  if (!entity.startsWith(prefix))
+    throw new Error(
+      `${value} is not ${
+        kind === 'Cluster' ? 'a cluster' : `an entity of a ${kind}`
+      } (its name would start with "${prefix}")`,
+    );
+  return entity.slice(prefix.length);
+}

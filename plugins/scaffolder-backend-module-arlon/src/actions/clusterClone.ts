@@ -12,6 +12,8 @@ import {
   createOnce,
   definition,
   existing,
+  nameOf,
+  namesOf,
   outputEntityRef,
   writeFleet,
   writeOutputs,
@@ -52,7 +54,11 @@ export function createClusterCloneAction(options: ArlonActionsOptions) {
       output: writeOutputs,
     },
     async handler(ctx) {
-      const input = ctx.input;
+      const input = {
+        ...ctx.input,
+        source: nameOf('Cluster', ctx.input.source),
+        profiles: namesOf('Profile', ctx.input.profiles),
+      };
       let clone!: Cluster;
       await writeFleet(ctx, options, {
         permission: arlonClusterCreatePermission,

@@ -136,4 +136,27 @@ describe('arlon:cluster:create', () => {
     );
     expect(await fleet.commits()).toBe(before);
   });
+
+  it('takes the entity refs entity pickers give, and refuses a ref of the wrong kind', async () => {
+    const { ctx, outputs } = stepContext(
+      {
+        name: 'picked-1',
+        clusterSpec: 'resource:default/clusterspec-docker-dev',
+        profiles: ['resource:default/profile-apps'],
+      },
+      { dryRun: true },
+    );
+    await action.handler(ctx);
+    expect(outputs.files).toContain('create arlon/clusters/picked-1.yaml');
+    await expect(
+      action.handler(
+        stepContext({
+          name: 'picked-2',
+          clusterSpec: 'resource:default/profile-apps',
+        }).ctx,
+      ),
+    ).rejects.toThrow(
+      'resource:default/profile-apps is not an entity of a ClusterSpec (its name would start with "clusterspec-")',
+    );
+  });
 });

@@ -12,6 +12,8 @@ import {
   createOnce,
   definition,
   existing,
+  nameOf,
+  namesOf,
   outputEntityRef,
   writeFleet,
   writeOutputs,
@@ -62,7 +64,11 @@ export function createClusterCreateAction(options: ArlonActionsOptions) {
       output: writeOutputs,
     },
     async handler(ctx) {
-      const input = ctx.input;
+      const input = {
+        ...ctx.input,
+        clusterSpec: nameOf('ClusterSpec', ctx.input.clusterSpec),
+        profiles: namesOf('Profile', ctx.input.profiles) ?? [],
+      };
       let cluster!: Cluster;
       await writeFleet(ctx, options, {
         permission: arlonClusterCreatePermission,

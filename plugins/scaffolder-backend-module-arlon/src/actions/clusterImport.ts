@@ -15,6 +15,7 @@ import { examples } from './clusterImport.examples';
 import {
   ArlonActionsOptions,
   createOnce,
+  namesOf,
   writeFleet,
   writeOutputs,
 } from './fleetWrite';
@@ -61,7 +62,7 @@ export function createClusterImportAction(options: ArlonActionsOptions) {
     },
     async handler(ctx) {
       const { name, kubeconfig, argocdCluster, managementCluster } = ctx.input;
-      const profiles = ctx.input.profiles ?? [];
+      const profiles = namesOf('Profile', ctx.input.profiles) ?? [];
       if (!kubeconfig === !argocdCluster)
         throw new InputError(
           'Give either "kubeconfig" (YAML text, as a secret) or "argocdCluster" (a cluster ArgoCD already knows)',

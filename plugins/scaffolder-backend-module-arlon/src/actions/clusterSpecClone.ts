@@ -10,6 +10,7 @@ import {
   createOnce,
   definition,
   existing,
+  nameOf,
   outputEntityRef,
   writeFleet,
   writeOutputs,
@@ -35,7 +36,9 @@ export function createClusterSpecCloneAction(options: ArlonActionsOptions) {
       output: writeOutputs,
     },
     async handler(ctx) {
-      const { source, name, ...changes } = ctx.input;
+      const { name, ...changes } = ctx.input;
+      const source = nameOf('ClusterSpec', ctx.input.source);
+      delete changes.source;
       let clone!: ClusterSpec;
       await writeFleet(ctx, options, {
         permission: arlonDefinitionWritePermission,

@@ -3,7 +3,9 @@ import type { PermissionsService } from '@backstage/backend-plugin-api';
 import { ConflictError, InputError } from '@backstage/errors';
 import type { BasicPermission } from '@backstage/plugin-permission-common';
 import {
+  ArlonKind,
   ArlonObject,
+  definitionNameOf,
   definitionViews,
   entityRef,
   FleetEdit,
@@ -158,3 +160,15 @@ export const outputEntityRef = (
   ctx: WriteContext,
   object: Pick<ArlonObject, 'kind' | 'metadata'>,
 ) => ctx.output('entityRef', entityRef(object.kind, object.metadata.name));
+
+/** Definition names from names or entity refs (what entity pickers give), as an input error when wrong. */
+export function nameOf(kind: ArlonKind, value: string): string {
+  try {
+    return definitionNameOf(kind, value);
+  } catch (error) {
+    throw new InputError((error as Error).message);
+  }
+}
+
+export const namesOf = (kind: ArlonKind, values: string[] | undefined) =>
+  values?.map(v => nameOf(kind, v));

@@ -3,7 +3,12 @@ import { InputError } from '@backstage/errors';
 import { arlonProfileApplyPermission } from '@internal/backstage-plugin-arlon-common';
 import { assignProfiles } from '@internal/backstage-plugin-arlon-node';
 import { applyExamples, removeExamples } from './profileApply.examples';
-import { ArlonActionsOptions, writeFleet, writeOutputs } from './fleetWrite';
+import {
+  ArlonActionsOptions,
+  namesOf,
+  writeFleet,
+  writeOutputs,
+} from './fleetWrite';
 
 /**
  * `arlon:profile:apply` and `arlon:profile:remove`: profiles added to or
@@ -42,7 +47,9 @@ export function createProfileApplyAction(
       },
     },
     async handler(ctx) {
-      const { profiles, clusters, selector } = ctx.input;
+      const { selector } = ctx.input;
+      const profiles = namesOf('Profile', ctx.input.profiles) ?? [];
+      const clusters = namesOf('Cluster', ctx.input.clusters);
       if (!clusters?.length === !selector)
         throw new InputError(
           'Name the clusters either by "clusters" (a list of names) or by "selector" (a label selector such as env=prod), not both',

@@ -9,6 +9,7 @@ import {
   ArlonActionsOptions,
   createOnce,
   definition,
+  namesOf,
   outputEntityRef,
   writeFleet,
   writeOutputs,
@@ -44,7 +45,10 @@ export function createProfileCreateAction(options: ArlonActionsOptions) {
       output: writeOutputs,
     },
     async handler(ctx) {
-      const input = ctx.input;
+      const input = {
+        ...ctx.input,
+        bundles: namesOf('Bundle', ctx.input.bundles) ?? [],
+      };
       const profile = definition<Profile>({
         apiVersion: ARLON_API_VERSION,
         kind: 'Profile',
