@@ -63,5 +63,8 @@ backend.add(import('@backstage/plugin-signals-backend'));
 backend.add(import('@internal/backstage-plugin-arlon-backend'));
 backend.add(import('@internal/arlon-sandbox'));
 backend.add(import('@internal/backstage-plugin-catalog-backend-module-arlon'));
+backend.add(
+  import('@internal/backstage-plugin-scaffolder-backend-module-arlon'),
+);
 
 backend.start();

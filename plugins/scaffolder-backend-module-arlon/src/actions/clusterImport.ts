@@ -94,6 +94,7 @@ export function createClusterImportAction(options: ArlonActionsOptions) {
         ctx.logger.info(
           `Dry run: would register ${name} in ArgoCD on ${management.name} and write arlon/clusters/${name}.yaml`,
         );
+        ctx.logger.info(`create arlon/clusters/${name}.yaml`);
         ctx.output('files', [`create arlon/clusters/${name}.yaml`]);
         return;
       }

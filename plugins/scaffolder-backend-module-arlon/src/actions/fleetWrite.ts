@@ -135,9 +135,14 @@ export function createOnce(
   );
 }
 
-/** The definition as written: fields left undefined are left out. */
+/**
+ * The definition as written: fields left undefined or empty are left out
+ * (a template renders an unanswered optional field as "").
+ */
 export function definition<T extends ArlonObject>(object: T): T {
-  return JSON.parse(JSON.stringify(object));
+  return JSON.parse(
+    JSON.stringify(object, (_key, value) => (value === '' ? undefined : value)),
+  );
 }
 
 /** Reads an existing definition of the head, or says it is not there. */

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { PROVIDERS } from '@internal/backstage-plugin-arlon-common';
+import request from 'supertest';
+import { parse } from 'yaml';
+import { TestFleet } from './__testUtils__/testFleet';
+import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
+import { scaffolderModuleArlon } from './module';
+
+const TEMPLATES = path.resolve(__dirname, '../../../templates');
+const template = (name: string) =>
+  parse(fs.readFileSync(path.join(TEMPLATES, name, 'template.yaml'), 'utf8'));
+
+/** What a person fills in, per template, with the entity refs pickers give. */
+const FORMS: Record<
+  string,
+  { values: object; secrets?: object; writes: string }
+> = {
+  'create-cluster': {
+    values: {
+      name: 'qa-7',
+      clusterSpec: 'resource:default/clusterspec-docker-dev',
+      mode: 'linked',
+      profiles: ['resource:default/profile-infrastructure'],
+      owner: 'group:default/platform',
+      env: 'qa',
+    },
+    writes: 'create arlon/clusters/qa-7.yaml',
+  },
+  'clone-cluster': {
+    values: { source: 'resource:default/dev-local', name: 'dev-local-copy' },
+    writes: 'create arlon/clusters/dev-local-copy.yaml',
+  },
+  'import-cluster': {
+    values: {
+      name: 'legacy-1',
+      source: 'argocd',
+      argocdCluster: 'legacy-1',
+      profiles: [],
+    },
+    writes: 'create arlon/clusters/legacy-1.yaml',
+  },
+  'new-bundle': {
+    values: {
+      name: 'settings',
+      sourceType: 'inline',
+      manifests:
+        'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  a: b\n',
+    },
+    writes: 'create bundles/settings/manifests.yaml',
+  },
+  'new-profile': {
+    values: {
+      name: 'baseline',
+      bundles: ['resource:default/bundle-readonly-rbac'],
+      updatePolicy: 'manual',
+    },
+    writes: 'create arlon/profiles/baseline.yaml',
+  },
+  'new-clusterspec': {
+    values: {
+      name: 'eks-small',
+      provider: 'aws',
+      type: 'eks',
+      region: 'eu-west-1',
+      kubernetesVersion: 'v1.30.2',
+      controlPlaneReplicas: 3,
+      nodePools: [{ name: 'general', machineType: 'm6i.large', replicas: 2 }],
+    },
+    writes: 'create arlon/clusterspecs/eks-small.yaml',
+  },
+  'clone-clusterspec': {
+    values: {
+      source: 'resource:default/clusterspec-docker-dev',
+      name: 'docker-dev-131',
+      kubernetesVersion: 'v1.31.0',
+    },
+    writes: 'create arlon/clusterspecs/docker-dev-131.yaml',
+  },
+  'apply-profiles': {
+    values: {
+      profiles: ['resource:default/profile-apps'],
+      by: 'selector',
+      selector: 'env=prod',
+    },
+    writes: 'update arlon/clusters/prod-us-west.yaml',
+  },
+};
+
+describe('software templates', () => {
+  let fleet: Awaited<ReturnType<typeof TestFleet.start>>;
+  let server: any;
+
+  beforeAll(async () => {
+    fleet = await TestFleet.start();
+    ({ server } = await startTestBackend({
+      features: [
+        scaffolderPlugin,
+        scaffolderModuleArlon,
+        catalogServiceMock.factory(),
+        mockServices.rootConfig.factory({
+          data: {
+            arlon: {
+              fleetRepo: { url: fleet.url, branch: 'main' },
+              managementClusters: [
+                {
+                  name: 'sandbox',
+                  url: 'https://127.0.0.1:1',
+                  skipTLSVerify: true,
+                },
+              ],
+            },
+          },
+        }),
+      ],
+    }));
+  });
+  afterAll(() => fleet.stop());
+
+  it('has a form for every template in templates/', () => {
+    const folders = fs.readdirSync(TEMPLATES).filter(f => f !== 'all.yaml');
+    expect(folders.sort()).toEqual(Object.keys(FORMS).sort());
+    expect(
+      parse(
+        fs.readFileSync(path.join(TEMPLATES, 'all.yaml'), 'utf8'),
+      ).spec.targets.sort(),
+    ).toEqual(folders.map(f => `./${f}/template.yaml`).sort());
+  });
+
+  it.each(Object.keys(FORMS))(
+    '%s runs in the scaffolder dry run, writing nothing',
+    async name => {
+      const before = await fleet.commits();
+      const form = FORMS[name];
+      const res = await request(server)
+        .post('/api/scaffolder/v2/dry-run')
+        .send({
+          template: template(name),
+          values: form.values,
+          secrets: form.secrets ?? {},
+          directoryContents: [],
+        });
+      const log = (res.body.log ?? [])
+        .map((l: any) => l.body?.message)
+        .join('\n');
+      expect({
+        status: res.status,
+        error: /error|fail/i.test(log) ? log : undefined,
+      }).toEqual({
+        status: 200,
+        error: undefined,
+      });
+      expect(log).toContain(form.writes);
+      expect(await fleet.commits()).toBe(before);
+    },
+  );
+
+  it("offers exactly the catalog's providers, each with its cluster types and required fields", () => {
+    const [page] = template('new-clusterspec').spec.parameters;
+    expect(page.properties.provider.enum).toEqual(PROVIDERS.map(p => p.id));
+    for (const provider of PROVIDERS) {
+      const branch = page.dependencies.provider.oneOf.find(
+        (o: any) => o.properties.provider.const === provider.id,
+      );
+      const types = Object.values(provider.clusterTypes);
+      expect(branch.properties.type.enum).toEqual(
+        Object.keys(provider.clusterTypes),
+      );
+      expect(branch.required.sort()).toEqual(
+        [
+          'type',
+          ...(['region', 'sshKeyName'] as const).filter(f =>
+            types.every(t => t.requires.includes(f)),
+          ),
+        ].sort(),
+      );
+    }
+  });
+});
