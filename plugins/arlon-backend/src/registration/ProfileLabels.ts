@@ -19,8 +19,14 @@ export class ProfileLabels {
   ) {}
 
   async for(clusterName: string): Promise<Record<string, string>> {
-    const profiles = (await this.current()).get(clusterName) ?? [];
-    return profileLabels(profiles);
+    let clusters = await this.current();
+    // A cluster the snapshot does not know is newer than it (another writer,
+    // such as a software template, committed it): read again at once.
+    if (!clusters.has(clusterName)) {
+      this.invalidate();
+      clusters = await this.current();
+    }
+    return profileLabels(clusters.get(clusterName) ?? []);
   }
 
   /** Forget the cached snapshot, e.g. after a write. */
