@@ -22,6 +22,7 @@ export * from './compiler/planFleetEdit';
 export * from './permissions';
 export * from './model/definitionViews';
 export * from './model/entities';
+export * from './model/clusterStatus';
 export {
   diffObjects,
   identifyObject,

@@ -1,37 +1,10 @@
+import type { ClusterStatus } from '@internal/backstage-plugin-arlon-common';
 import type { V1Secret } from '@kubernetes/client-node';
 import type { CustomObject, FleetInformers } from './FleetInformers';
 
-/** What a cluster is doing right now, from the management cluster's live objects. */
-export interface ClusterStatus {
-  managementCluster: string;
-  capi?: {
-    phase?: string;
-    conditions: Array<{
-      type: string;
-      status: string;
-      reason?: string;
-      message?: string;
-    }>;
-  };
-  registration: 'registered' | 'waitingForProvisioning' | 'notBuilt';
-  /** The workload cluster's API server, once registered. */
-  server?: string;
-  /** The root Application that builds the cluster (none for external clusters). */
-  root?: { sync: string; health: string; automated: boolean };
-  applications: Array<{
-    name: string;
-    bundle?: string;
-    profile?: string;
-    sync: string;
-    health: string;
-    automated: boolean;
-    message?: string;
-  }>;
-  /** True when changes wait for an explicit update (manual update policy). */
-  behind: boolean;
-  behindReasons: string[];
-}
+export type { ClusterStatus };
 
+/** The live objects of one management cluster that statuses are computed from. */
 export interface LiveObjects {
   managementCluster: string;
   capiClusters: readonly CustomObject[];

@@ -1,0 +1,37 @@
+import type { DefinitionView } from './definitionViews';
+
+/** A cluster's live state, as the REST API reports it beside its definition. */
+export interface ClusterStatus {
+  managementCluster: string;
+  capi?: {
+    phase?: string;
+    conditions: Array<{
+      type: string;
+      status: string;
+      reason?: string;
+      message?: string;
+    }>;
+  };
+  registration: 'registered' | 'waitingForProvisioning' | 'notBuilt';
+  /** The workload cluster's API server, once registered. */
+  server?: string;
+  /** The root Application that builds the cluster (none for external clusters). */
+  root?: { sync: string; health: string; automated: boolean };
+  applications: Array<{
+    name: string;
+    bundle?: string;
+    profile?: string;
+    sync: string;
+    health: string;
+    automated: boolean;
+    message?: string;
+  }>;
+  /** True when changes wait for an explicit update (manual update policy). */
+  behind: boolean;
+  behindReasons: string[];
+}
+
+/** A definition as the REST API returns it: clusters carry their live status. */
+export type DefinitionWithStatus = DefinitionView & {
+  status?: ClusterStatus | null;
+};
