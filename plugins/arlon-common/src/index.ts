@@ -23,6 +23,7 @@ export * from './permissions';
 export * from './model/definitionViews';
 export * from './model/entities';
 export * from './model/clusterStatus';
+export * from './model/verify';
 export {
   diffObjects,
   identifyObject,

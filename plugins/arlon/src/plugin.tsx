@@ -5,9 +5,14 @@ import {
   fetchApiRef,
   PageBlueprint,
 } from '@backstage/frontend-plugin-api';
+import {
+  EntityCardBlueprint,
+  EntityContentBlueprint,
+} from '@backstage/plugin-catalog-react/alpha';
 import StorageIcon from '@material-ui/icons/Storage';
 import { arlonApiRef, ArlonClient } from './api/ArlonClient';
-import { rootRouteRef } from './routes';
+import { isArlon } from './components/common/arlonEntity';
+import { rootRouteRef, templateRouteRef } from './routes';
 
 const arlonApi = ApiBlueprint.make({
   params: defineParams =>
@@ -27,14 +32,89 @@ const fleetPage = PageBlueprint.make({
   },
 });
 
-/** Arlon's frontend: the Fleet page, and entity pages as they arrive. */
+const clusterCard = EntityCardBlueprint.make({
+  name: 'cluster',
+  params: {
+    type: 'content',
+    filter: isArlon('Cluster'),
+    loader: () =>
+      import('./components/ClusterCard/ClusterCard').then(m => (
+        <m.ClusterCard />
+      )),
+  },
+});
+
+const profileCard = EntityCardBlueprint.make({
+  name: 'profile',
+  params: {
+    type: 'content',
+    filter: isArlon('Profile'),
+    loader: () =>
+      import('./components/ProfileCard/ProfileCard').then(m => (
+        <m.ProfileCard />
+      )),
+  },
+});
+
+const bundleCard = EntityCardBlueprint.make({
+  name: 'bundle',
+  params: {
+    type: 'content',
+    filter: isArlon('Bundle'),
+    loader: () =>
+      import('./components/BundleCard/BundleCard').then(m => <m.BundleCard />),
+  },
+});
+
+const clusterSpecCard = EntityCardBlueprint.make({
+  name: 'clusterspec',
+  params: {
+    type: 'content',
+    filter: isArlon('ClusterSpec'),
+    loader: () =>
+      import('./components/ClusterSpecCard/ClusterSpecCard').then(m => (
+        <m.ClusterSpecCard />
+      )),
+  },
+});
+
+const diffTab = EntityContentBlueprint.make({
+  name: 'diff',
+  params: {
+    path: '/diff',
+    title: 'Diff',
+    filter: entity =>
+      isArlon('Bundle')(entity) ||
+      isArlon('Profile')(entity) ||
+      isArlon('Cluster')(entity),
+    loader: () =>
+      import('./components/DiffTab/DiffTab').then(m => <m.DiffTab />),
+  },
+});
+
+/**
+ * Arlon's frontend: the Fleet page; cards for clusters, profiles, bundles
+ * and cluster specs on their entity pages; a Diff tab on bundles, profiles
+ * and clusters.
+ */
 export const arlonPlugin = createFrontendPlugin({
   pluginId: 'arlon',
   title: 'Fleet',
   icon: <StorageIcon fontSize="inherit" />,
   info: { packageJson: () => import('../package.json') },
-  extensions: [arlonApi, fleetPage],
+  extensions: [
+    arlonApi,
+    fleetPage,
+    clusterCard,
+    profileCard,
+    bundleCard,
+    clusterSpecCard,
+    diffTab,
+  ],
   routes: {
     root: rootRouteRef,
+  },
+  externalRoutes: {
+    template: templateRouteRef,
   },
 });

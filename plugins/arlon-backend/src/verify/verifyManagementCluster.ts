@@ -3,24 +3,13 @@ import {
   CoreV1Api,
   CustomObjectsApi,
 } from '@kubernetes/client-node';
-import { crdPlural, PROVIDERS } from '@internal/backstage-plugin-arlon-common';
+import {
+  crdPlural,
+  PROVIDERS,
+  VerifyCheck,
+  VerifyResult,
+} from '@internal/backstage-plugin-arlon-common';
 import type { ManagementCluster } from '@internal/backstage-plugin-arlon-node';
-
-export interface VerifyCheck {
-  name: string;
-  ok: boolean;
-  detail: string;
-  /** What to do when it is not ok. */
-  hint?: string;
-}
-
-export interface VerifyResult {
-  managementCluster: string;
-  ok: boolean;
-  checks: VerifyCheck[];
-  /** Infrastructure providers whose CRDs are installed. */
-  infrastructureProviders: string[];
-}
 
 const ARGOCD_CRDS = [
   'applications.argoproj.io',

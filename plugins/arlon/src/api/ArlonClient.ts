@@ -4,11 +4,63 @@ import {
   FetchApi,
 } from '@backstage/frontend-plugin-api';
 import { ResponseError } from '@backstage/errors';
-import type { FleetHealth } from '@internal/backstage-plugin-arlon-common';
+import type {
+  DefinitionWithStatus,
+  DiffReport,
+  FleetHealth,
+  PortalDiffTarget,
+  SavedDiffReport,
+  SavedDiffReportSummary,
+  VerifyResult,
+} from '@internal/backstage-plugin-arlon-common';
 
-/** The browser's view of the `arlon` backend plugin's REST API. */
+/** The REST API's URL segment of each kind. */
+export type KindSegment = 'bundles' | 'profiles' | 'clusterspecs' | 'clusters';
+
+export interface ProfileAssignment {
+  profiles: string[];
+  clusters?: string[];
+  selector?: string;
+}
+
+export interface ProfileAssignmentResult {
+  clusters: string[];
+  commit?: string;
+  pullRequest?: { url: string };
+  files: Array<{ path: string; action: string }>;
+}
+
+export interface CompareRequest {
+  left: PortalDiffTarget;
+  right: PortalDiffTarget;
+  bundle?: string;
+  serverSide?: boolean;
+}
+
+/** The browser's view of the `arlon` backend plugin's REST API. Nothing here ever carries a secret. */
 export interface ArlonApi {
   getHealth(): Promise<FleetHealth>;
+  verify(): Promise<{ managementClusters: VerifyResult[] }>;
+  list(
+    kind: KindSegment,
+  ): Promise<{ commit: string; items: DefinitionWithStatus[] }>;
+  get(kind: KindSegment, name: string): Promise<DefinitionWithStatus>;
+  assignProfiles(
+    mode: 'apply' | 'remove',
+    request: ProfileAssignment,
+    options?: { dryRun?: boolean },
+  ): Promise<ProfileAssignmentResult>;
+  clusterAction(
+    name: string,
+    action: 'sync' | 'refresh' | 'update',
+  ): Promise<{ applications: string[] }>;
+  compare(request: CompareRequest): Promise<DiffReport>;
+  listReports(): Promise<SavedDiffReportSummary[]>;
+  getReport(id: string): Promise<SavedDiffReport>;
+  saveReport(report: DiffReport): Promise<SavedDiffReport>;
+  deleteReport(id: string): Promise<void>;
+  exportReport(id: string): Promise<{ fileName: string; text: string }>;
+  importReport(file: unknown): Promise<SavedDiffReport>;
 }
 
 export const arlonApiRef = createApiRef<ArlonApi>().with({
@@ -22,16 +74,120 @@ export class ArlonClient implements ArlonApi {
     private readonly deps: { discoveryApi: DiscoveryApi; fetchApi: FetchApi },
   ) {}
 
-  async getHealth(): Promise<FleetHealth> {
-    return this.get<FleetHealth>('/health');
+  getHealth() {
+    return this.request<FleetHealth>('GET', '/health');
   }
 
-  private async get<T>(path: string): Promise<T> {
-    const baseUrl = await this.deps.discoveryApi.getBaseUrl('arlon');
-    const response = await this.deps.fetchApi.fetch(`${baseUrl}${path}`);
-    if (!response.ok) {
-      throw await ResponseError.fromResponse(response);
-    }
+  verify() {
+    return this.request<{ managementClusters: VerifyResult[] }>(
+      'GET',
+      '/verify',
+    );
+  }
+
+  list(kind: KindSegment) {
+    return this.request<{ commit: string; items: DefinitionWithStatus[] }>(
+      'GET',
+      `/${kind}`,
+    );
+  }
+
+  get(kind: KindSegment, name: string) {
+    return this.request<DefinitionWithStatus>(
+      'GET',
+      `/${kind}/${encodeURIComponent(name)}`,
+    );
+  }
+
+  assignProfiles(
+    mode: 'apply' | 'remove',
+    body: ProfileAssignment,
+    options: { dryRun?: boolean } = {},
+  ) {
+    return this.request<ProfileAssignmentResult>(
+      'POST',
+      `/profiles/${mode}${options.dryRun ? '?dryRun=true' : ''}`,
+      body,
+    );
+  }
+
+  clusterAction(name: string, action: 'sync' | 'refresh' | 'update') {
+    return this.request<{ applications: string[] }>(
+      'POST',
+      `/clusters/${encodeURIComponent(name)}/${action}`,
+    );
+  }
+
+  compare(body: CompareRequest) {
+    return this.request<DiffReport>('POST', '/diff', body);
+  }
+
+  async listReports() {
+    return (
+      await this.request<{ items: SavedDiffReportSummary[] }>(
+        'GET',
+        '/diff/reports',
+      )
+    ).items;
+  }
+
+  getReport(id: string) {
+    return this.request<SavedDiffReport>(
+      'GET',
+      `/diff/reports/${encodeURIComponent(id)}`,
+    );
+  }
+
+  saveReport(report: DiffReport) {
+    return this.request<SavedDiffReport>('POST', '/diff/reports', report);
+  }
+
+  async deleteReport(id: string) {
+    await this.request<void>(
+      'DELETE',
+      `/diff/reports/${encodeURIComponent(id)}`,
+    );
+  }
+
+  async exportReport(id: string) {
+    const response = await this.fetch(
+      'GET',
+      `/diff/reports/${encodeURIComponent(id)}/export`,
+    );
+    const disposition = response.headers.get('content-disposition') ?? '';
+    return {
+      fileName:
+        /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'diff-report.json',
+      text: await response.text(),
+    };
+  }
+
+  importReport(file: unknown) {
+    return this.request<SavedDiffReport>('POST', '/diff/reports/import', file);
+  }
+
+  private async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
+    const response = await this.fetch(method, path, body);
+    if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
+  }
+
+  private async fetch(method: string, path: string, body?: unknown) {
+    const baseUrl = await this.deps.discoveryApi.getBaseUrl('arlon');
+    const response = await this.deps.fetchApi.fetch(`${baseUrl}${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : {
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          }),
+    });
+    if (!response.ok) throw await ResponseError.fromResponse(response);
+    return response;
   }
 }

@@ -1,0 +1,61 @@
+import type { Entity } from '@backstage/catalog-model';
+import { mockApis, renderInTestApp } from '@backstage/frontend-test-utils';
+import { EntityProvider, entityRouteRef } from '@backstage/plugin-catalog-react';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { permissionApiRef } from '@backstage/plugin-permission-react';
+import { SWRConfig } from 'swr';
+import { ArlonApi, arlonApiRef } from '../api/ArlonClient';
+import { mockArlonApi } from './mockArlonApi';
+
+/** An entity as the catalog module makes it for a definition. */
+export function arlonEntity(kind: string, name: string, type: string): Entity {
+  const prefix = {
+    Bundle: 'bundle-',
+    Profile: 'profile-',
+    ClusterSpec: 'clusterspec-',
+    Cluster: '',
+  }[kind];
+  return {
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'Resource',
+    metadata: {
+      name: `${prefix}${name}`,
+      namespace: 'default',
+      title: name,
+      annotations: { 'arlon.io/kind': kind },
+    },
+    spec: { type, owner: 'group:default/platform' },
+  };
+}
+
+/** Renders Arlon UI in a test app with the given API methods, an entity, and permissions allowed or not. */
+export function renderArlon(
+  element: JSX.Element,
+  options: { api: Partial<ArlonApi>; entity?: Entity; allow?: boolean },
+) {
+  const withEntity = options.entity ? (
+    <EntityProvider entity={options.entity}>{element}</EntityProvider>
+  ) : (
+    element
+  );
+  // usePermission caches decisions in SWR: a fresh cache per test, so one test's "allowed" is not another's.
+  const content = (
+    <SWRConfig value={{ provider: () => new Map() }}>{withEntity}</SWRConfig>
+  );
+  return renderInTestApp(content, {
+    // Entity links need the catalog's entity page to point at.
+    mountedRoutes: { '/catalog/:namespace/:kind/:name': entityRouteRef },
+    apis: [
+      [arlonApiRef, mockArlonApi(options.api)],
+      [
+        permissionApiRef,
+        mockApis.permission({
+          authorize:
+            options.allow === false
+              ? AuthorizeResult.DENY
+              : AuthorizeResult.ALLOW,
+        }),
+      ],
+    ],
+  });
+}

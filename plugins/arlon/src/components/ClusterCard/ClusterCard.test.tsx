@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { arlonEntity, renderArlon } from '../../__testUtils__/renderArlon';
+import { ClusterCard } from './ClusterCard';
+
+const entity = arlonEntity('Cluster', 'qa-1', 'kubernetes-cluster');
+const definition = {
+  kind: 'Cluster',
+  name: 'qa-1',
+  file: 'arlon/clusters/qa-1.yaml',
+  line: 1,
+  problems: [],
+  definition: {
+    apiVersion: 'core.arlon.io/v1',
+    kind: 'Cluster',
+    metadata: { name: 'qa-1' },
+    spec: {
+      clusterSpec: 'docker-dev',
+      mode: 'cloned',
+      clonedFrom: {
+        revision: '3f9c2a1d7e5b4c6a8f0e1d2c',
+        spec: {
+          provider: 'docker',
+          type: 'kubeadm',
+          kubernetesVersion: 'v1.30.0',
+          nodePools: [
+            { name: 'md-0', machineType: 'kindest/node:v1.30.0', replicas: 2 },
+          ],
+        },
+      },
+      profiles: ['infrastructure'],
+    },
+  },
+  status: {
+    managementCluster: 'sandbox',
+    capi: {
+      phase: 'Provisioned',
+      conditions: [{ type: 'Ready', status: 'True' }],
+    },
+    registration: 'registered',
+    root: { sync: 'Synced', health: 'Healthy', automated: true },
+    applications: [
+      {
+        name: 'qa-1-readonly-rbac',
+        bundle: 'readonly-rbac',
+        profile: 'infrastructure',
+        sync: 'Synced',
+        health: 'Healthy',
+        automated: true,
+      },
+      {
+        name: 'qa-1-calico',
+        bundle: 'calico',
+        profile: 'infrastructure',
+        sync: 'Unknown',
+        health: 'Unknown',
+        automated: true,
+        message: 'the sandbox does not render Helm',
+      },
+    ],
+    behind: true,
+    behindReasons: ['profile infrastructure changed'],
+  },
+} as any;
+
+describe('ClusterCard', () => {
+  it('shows how the cluster is built, its live state, each bundle, and that it is behind', async () => {
+    await renderArlon(<ClusterCard />, {
+      entity,
+      api: { get: async () => definition },
+    });
+    expect(await screen.findByText('Cluster qa-1')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Cloned from revision 3f9c2a1d7e5b/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('md-0: 2 × kindest/node:v1.30.0'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('phase')).toHaveTextContent('Provisioned');
+    expect(screen.getByTestId('registration')).toHaveTextContent('registered');
+    expect(screen.getByText('readonly-rbac')).toBeInTheDocument();
+    expect(
+      screen.getByText('the sandbox does not render Helm'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('behind')).toHaveTextContent(
+      'profile infrastructure changed',
+    );
+  });
+
+  it('updates a cluster that is behind and says what it synced', async () => {
+    const clusterAction = jest.fn(async () => ({
+      applications: ['qa-1-readonly-rbac'],
+    }));
+    await renderArlon(<ClusterCard />, {
+      entity,
+      api: { get: async () => definition, clusterAction },
+    });
+    await userEvent.click(
+      within(await screen.findByRole('group', { name: 'Cluster actions' })).getByRole('button', { name: 'Update' }),
+    );
+    expect(clusterAction).toHaveBeenCalledWith('qa-1', 'update');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'update: qa-1-readonly-rbac',
+    );
+  });
+
+  it('disables the actions, with the reason, without the permission', async () => {
+    await renderArlon(<ClusterCard />, {
+      entity,
+      api: { get: async () => definition },
+      allow: false,
+    });
+    const action = (name: string) =>
+      within(screen.getByRole('group', { name: 'Cluster actions' })).getByRole('button', { name });
+    await screen.findByRole('group', { name: 'Cluster actions' });
+    await waitFor(() => expect(action('Sync')).toBeDisabled());
+    expect(action('Refresh')).toBeDisabled();
+    expect(action('Update')).toBeDisabled();
+    await userEvent.hover(action('Sync').parentElement!);
+    expect(
+      await screen.findByText('You need the arlon.cluster.update permission'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows what went wrong when the cluster cannot be read', async () => {
+    await renderArlon(<ClusterCard />, {
+      entity,
+      api: {
+        get: async () => {
+          throw new Error('No Cluster named "qa-1" in the fleet repository');
+        },
+      },
+    });
+    expect(
+      (await screen.findAllByText(/No Cluster named "qa-1" in the fleet repository/)).length,
+    ).toBeGreaterThan(0);
+  });
+});

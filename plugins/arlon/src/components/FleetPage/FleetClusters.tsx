@@ -1,0 +1,219 @@
+import {
+  ResponseErrorPanel,
+  Table,
+  TableColumn,
+} from '@backstage/core-components';
+import { useApi } from '@backstage/frontend-plugin-api';
+import { EntityRefLink } from '@backstage/plugin-catalog-react';
+import {
+  arlonProfileApplyPermission,
+  entityRef,
+} from '@internal/backstage-plugin-arlon-common';
+import Box from '@material-ui/core/Box';
+import Chip from '@material-ui/core/Chip';
+import MenuItem from '@material-ui/core/MenuItem';
+import TextField from '@material-ui/core/TextField';
+import Typography from '@material-ui/core/Typography';
+import Alert from '@material-ui/lab/Alert';
+import { useMemo, useState } from 'react';
+import useAsyncRetry from 'react-use/esm/useAsyncRetry';
+import { arlonApiRef } from '../../api/ArlonClient';
+import { PermittedButton } from '../common/PermittedButton';
+import { StatusLabel } from '../common/StatusLabel';
+import { ApplyProfileDialog } from '../ProfileCard/ApplyProfileDialog';
+import { countBy, FleetRow, fleetRows } from './fleetRows';
+
+/** Every cluster: phase, health, provider, version, profiles; filters, counts by phase, and bulk "apply profile". */
+export function FleetClusters() {
+  const api = useApi(arlonApiRef);
+  const data = useAsyncRetry(async () => {
+    const [clusters, specs, profiles] = await Promise.all([
+      api.list('clusters'),
+      api.list('clusterspecs'),
+      api.list('profiles'),
+    ]);
+    return {
+      rows: fleetRows(clusters.items, specs.items),
+      profiles: profiles.items.map(p => p.name),
+    };
+  }, [api]);
+  const [phase, setPhase] = useState('');
+  const [provider, setProvider] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [profile, setProfile] = useState('');
+  const [applying, setApplying] = useState(false);
+  const [applied, setApplied] = useState<string>();
+
+  const rows = useMemo(
+    () =>
+      (data.value?.rows ?? []).filter(
+        r =>
+          (!phase || r.phase === phase) &&
+          (!provider || r.provider === provider),
+      ),
+    [data.value, phase, provider],
+  );
+  if (data.error) return <ResponseErrorPanel error={data.error} />;
+  const all = data.value?.rows ?? [];
+
+  const columns: TableColumn<FleetRow>[] = [
+    {
+      title: 'Cluster',
+      field: 'name',
+      render: r => (
+        <EntityRefLink entityRef={entityRef('Cluster', r.name)}>
+          {r.name}
+        </EntityRefLink>
+      ),
+    },
+    {
+      title: 'Phase',
+      field: 'phase',
+      render: r => <StatusLabel value={r.phase} />,
+    },
+    {
+      title: 'Health',
+      field: 'health',
+      render: r => <StatusLabel value={r.health} />,
+    },
+    { title: 'Provider', field: 'provider' },
+    { title: 'Kubernetes', field: 'kubernetesVersion' },
+    {
+      title: 'Profiles',
+      render: r => (
+        <>
+          {r.profiles.map(p => (
+            <Chip key={p} size="small" label={p} />
+          ))}
+          {r.behind && <Chip size="small" color="secondary" label="behind" />}
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <Box
+        display="flex"
+        alignItems="flex-end"
+        style={{ gap: 24 }}
+        mb={2}
+        data-testid="phase-counts"
+      >
+        {countBy(all, 'phase').map(([name, count]) => (
+          <Box key={name} textAlign="center">
+            <Box
+              bgcolor="primary.main"
+              width={40}
+              height={Math.max(4, (count / Math.max(1, all.length)) * 80)}
+              mx="auto"
+              aria-hidden
+            />
+            <Typography variant="caption" display="block">
+              {name}: {count}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <Box display="flex" alignItems="center" style={{ gap: 16 }} mb={2}>
+        <TextField
+          select
+          label="Phase"
+          value={phase}
+          onChange={e => setPhase(e.target.value)}
+          style={{ minWidth: 160 }}
+        >
+          <MenuItem value="">Any</MenuItem>
+          {countBy(all, 'phase').map(([p]) => (
+            <MenuItem key={p} value={p}>
+              {p}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Provider"
+          value={provider}
+          onChange={e => setProvider(e.target.value)}
+          style={{ minWidth: 160 }}
+        >
+          <MenuItem value="">Any</MenuItem>
+          {countBy(all, 'provider').map(([p]) => (
+            <MenuItem key={p} value={p}>
+              {p}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box flexGrow={1} />
+        <TextField
+          select
+          label="Profile"
+          value={profile}
+          onChange={e => setProfile(e.target.value)}
+          style={{ minWidth: 180 }}
+          inputProps={{ 'data-testid': 'bulk-profile' }}
+        >
+          {(data.value?.profiles ?? []).map(p => (
+            <MenuItem key={p} value={p}>
+              {p}
+            </MenuItem>
+          ))}
+        </TextField>
+        <PermittedButton
+          permission={arlonProfileApplyPermission}
+          variant="contained"
+          color="primary"
+          disabledReason={
+            !profile || selected.length === 0
+              ? 'Select clusters and a profile'
+              : undefined
+          }
+          onClick={() => setApplying(true)}
+        >
+          Apply profile to {selected.length} selected
+        </PermittedButton>
+      </Box>
+      {applied && (
+        <Alert severity="success" onClose={() => setApplied(undefined)}>
+          {applied}
+        </Alert>
+      )}
+      <Table<FleetRow>
+        title={`Clusters (${rows.length})`}
+        isLoading={data.loading}
+        data={rows}
+        columns={columns}
+        options={{
+          selection: true,
+          paging: rows.length > 20,
+          pageSize: 20,
+          padding: 'dense',
+        }}
+        onSelectionChange={picked => setSelected(picked.map(r => r.name))}
+        emptyContent={
+          <Box p={2}>
+            No clusters in the fleet repository
+            {phase || provider ? ' match these filters' : ''}.
+          </Box>
+        }
+      />
+      {applying && (
+        <ApplyProfileDialog
+          open
+          profiles={[profile]}
+          clusters={all.map(r => r.name)}
+          initialClusters={selected}
+          onClose={() => setApplying(false)}
+          onApplied={result => {
+            setApplied(
+              `Applied ${profile} to ${result.clusters.join(', ')}${
+                result.commit ? ` in commit ${result.commit.slice(0, 12)}` : ''
+              }.`,
+            );
+            data.retry();
+          }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,42 @@
+import {
+  StatusAborted,
+  StatusError,
+  StatusOK,
+  StatusPending,
+  StatusRunning,
+  StatusWarning,
+} from '@backstage/core-components';
+
+const OK = new Set([
+  'Provisioned',
+  'Synced',
+  'Healthy',
+  'registered',
+  'reachable',
+]);
+const BAD = new Set([
+  'Failed',
+  'Degraded',
+  'Missing',
+  'unreachable',
+  'Unknown',
+]);
+const BUSY = new Set([
+  'Provisioning',
+  'Pending',
+  'Progressing',
+  'Deleting',
+  'waitingForProvisioning',
+]);
+const WARN = new Set(['OutOfSync', 'Suspended', 'notBuilt']);
+
+/** A status word with Backstage's status colours: phases, ArgoCD sync and health, registration. */
+export function StatusLabel({ value }: { value?: string }) {
+  const text = value ?? 'unknown';
+  if (OK.has(text)) return <StatusOK>{text}</StatusOK>;
+  if (BAD.has(text)) return <StatusError>{text}</StatusError>;
+  if (BUSY.has(text)) return <StatusRunning>{text}</StatusRunning>;
+  if (WARN.has(text)) return <StatusWarning>{text}</StatusWarning>;
+  if (!value) return <StatusAborted>{text}</StatusAborted>;
+  return <StatusPending>{text}</StatusPending>;
+}
