@@ -1,6 +1,9 @@
 import type { Entity } from '@backstage/catalog-model';
 import { mockApis, renderInTestApp } from '@backstage/frontend-test-utils';
-import { EntityProvider, entityRouteRef } from '@backstage/plugin-catalog-react';
+import {
+  EntityProvider,
+  entityRouteRef,
+} from '@backstage/plugin-catalog-react';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { SWRConfig } from 'swr';

@@ -96,7 +96,9 @@ describe('ClusterCard', () => {
       api: { get: async () => definition, clusterAction },
     });
     await userEvent.click(
-      within(await screen.findByRole('group', { name: 'Cluster actions' })).getByRole('button', { name: 'Update' }),
+      within(
+        await screen.findByRole('group', { name: 'Cluster actions' }),
+      ).getByRole('button', { name: 'Update' }),
     );
     expect(clusterAction).toHaveBeenCalledWith('qa-1', 'update');
     expect(await screen.findByRole('status')).toHaveTextContent(
@@ -111,7 +113,10 @@ describe('ClusterCard', () => {
       allow: false,
     });
     const action = (name: string) =>
-      within(screen.getByRole('group', { name: 'Cluster actions' })).getByRole('button', { name });
+      within(screen.getByRole('group', { name: 'Cluster actions' })).getByRole(
+        'button',
+        { name },
+      );
     await screen.findByRole('group', { name: 'Cluster actions' });
     await waitFor(() => expect(action('Sync')).toBeDisabled());
     expect(action('Refresh')).toBeDisabled();
@@ -132,7 +137,11 @@ describe('ClusterCard', () => {
       },
     });
     expect(
-      (await screen.findAllByText(/No Cluster named "qa-1" in the fleet repository/)).length,
+      (
+        await screen.findAllByText(
+          /No Cluster named "qa-1" in the fleet repository/,
+        )
+      ).length,
     ).toBeGreaterThan(0);
   });
 });

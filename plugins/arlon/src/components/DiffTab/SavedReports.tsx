@@ -54,7 +54,7 @@ export function SavedReports({
     act(async () => {
       let parsed: unknown;
       try {
-        parsed = JSON.parse(await file.text());
+        parsed = JSON.parse(await readText(file));
       } catch {
         throw new Error(
           `${file.name} is not JSON: export a report from Arlon, or use arlon diff --save`,
@@ -116,4 +116,14 @@ export function SavedReports({
       </List>
     </Box>
   );
+}
+
+/** A file's text, through FileReader (Blob.text is missing in some browsers and in jsdom). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
 }

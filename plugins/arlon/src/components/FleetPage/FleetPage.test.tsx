@@ -1,11 +1,10 @@
-import { renderInTestApp } from '@backstage/frontend-test-utils';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FleetHealth } from '@internal/backstage-plugin-arlon-common';
-import { ArlonApi, arlonApiRef } from '../../api/ArlonClient';
+import { renderArlon } from '../../__testUtils__/renderArlon';
 import { FleetPage } from './FleetPage';
 
-const healthy: FleetHealth = {
+const health: FleetHealth = {
   managementClusters: [
     {
       name: 'sandbox',
@@ -24,79 +23,158 @@ const healthy: FleetHealth = {
   },
   checkedAt: '2026-12-02T10:00:00.000Z',
 };
-
-function renderWith(api: ArlonApi) {
-  return renderInTestApp(<FleetPage />, { apis: [[arlonApiRef, api]] });
-}
-
-describe('FleetPage', () => {
-  it('shows each management cluster and the fleet repository', async () => {
-    await renderWith({ getHealth: async () => healthy });
-    expect(await screen.findByText('sandbox')).toBeInTheDocument();
-    expect(screen.getByText('v1.31.0-arlon-sandbox')).toBeInTheDocument();
-    expect(screen.getByText('Branch: main')).toBeInTheDocument();
-    expect(screen.getByText('0123456789ab')).toBeInTheDocument();
-    expect(screen.getByTestId('fleet-health-overall')).toHaveTextContent(
-      'Every management cluster and the fleet repository are reachable.',
-    );
-  });
-
-  it('shows why a cluster is unreachable and what to do', async () => {
-    await renderWith({
-      getHealth: async () => ({
-        ...healthy,
-        managementClusters: [
+const cluster = (name: string, spec: object, status: object | null) =>
+  ({
+    kind: 'Cluster',
+    name,
+    definition: { metadata: { name }, spec },
+    status,
+  } as any);
+const lists: Record<string, any[]> = {
+  clusters: [
+    cluster(
+      'dev-local',
+      { clusterSpec: 'docker-dev', profiles: ['apps'] },
+      {
+        capi: { phase: 'Provisioned', conditions: [] },
+        registration: 'registered',
+        applications: [{ health: 'Healthy' }],
+        behind: false,
+        behindReasons: [],
+      },
+    ),
+    cluster(
+      'prod-us-west',
+      { clusterSpec: 'aws-eks', profiles: [] },
+      {
+        capi: { phase: 'Provisioning', conditions: [] },
+        registration: 'waitingForProvisioning',
+        applications: [],
+        behind: false,
+        behindReasons: [],
+      },
+    ),
+  ],
+  clusterspecs: [
+    {
+      name: 'docker-dev',
+      definition: {
+        spec: { provider: 'docker', kubernetesVersion: 'v1.30.0' },
+      },
+    },
+    {
+      name: 'aws-eks',
+      definition: { spec: { provider: 'aws', kubernetesVersion: 'v1.29.4' } },
+    },
+  ],
+  profiles: [{ name: 'apps' }, { name: 'infrastructure' }],
+};
+const api = (extra: object = {}) => ({
+  getHealth: async () => health,
+  list: async (kind: string) => ({ commit: 'c', items: lists[kind] }),
+  verify: async () => ({
+    managementClusters: [
+      {
+        managementCluster: 'sandbox',
+        ok: false,
+        infrastructureProviders: ['docker'],
+        checks: [
+          { name: 'ArgoCD', ok: true, detail: 'CRDs installed' },
           {
-            name: 'prod',
-            url: 'https://prod:6443',
-            status: 'unreachable',
-            latencyMs: 5000,
-            problem: {
-              message:
-                'management cluster "prod" at https://prod:6443 did not answer within 5 s',
-              hint: 'Check that the address is reachable from the Backstage backend (network, firewall, proxy).',
-            },
+            name: 'Infrastructure provider aws',
+            ok: false,
+            detail: 'CRDs missing',
+            hint: 'clusterctl init --infrastructure aws',
           },
         ],
-      }),
-    });
-    expect(await screen.findByText('Unreachable')).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'management cluster "prod" at https://prod:6443 did not answer within 5 s',
-      ),
-    ).toBeInTheDocument();
-    expect(screen.getByTestId('fleet-health-overall')).toHaveTextContent(
-      'Something the portal needs cannot be reached',
+      },
+    ],
+  }),
+  ...extra,
+});
+
+describe('FleetPage', () => {
+  it('lists every cluster with phase, health, provider, version and profiles, and counts by phase', async () => {
+    await renderArlon(<FleetPage />, { api: api() });
+    expect(await screen.findByText('dev-local')).toBeInTheDocument();
+    const row = screen.getByText('prod-us-west').closest('tr')!;
+    expect(row).toHaveTextContent('Provisioning');
+    expect(row).toHaveTextContent('aws');
+    expect(row).toHaveTextContent('v1.29.4');
+    expect(screen.getByTestId('phase-counts')).toHaveTextContent(
+      'Provisioned: 1',
+    );
+    expect(screen.getByTestId('phase-counts')).toHaveTextContent(
+      'Provisioning: 1',
     );
   });
 
-  it('says what to configure when nothing is configured', async () => {
-    await renderWith({
-      getHealth: async () => ({
-        managementClusters: [],
-        fleetRepository: { status: 'notConfigured' },
-        checkedAt: healthy.checkedAt,
-      }),
-    });
+  it('shows each management cluster check with the hint for what is missing', async () => {
+    await renderArlon(<FleetPage />, { api: api() });
+    const verify = await screen.findByTestId('verify-sandbox');
+    expect(verify).toHaveTextContent(
+      'Infrastructure provider aws: CRDs missing',
+    );
+    expect(verify).toHaveTextContent('clusterctl init --infrastructure aws');
+  });
+
+  it('applies a profile to the selected clusters after a preview', async () => {
+    const assignProfiles = jest.fn(async (_m: string, req: any, opts: any) => ({
+      clusters: req.clusters,
+      files: [{ path: 'arlon/clusters/prod-us-west.yaml', action: 'update' }],
+      ...(opts.dryRun ? {} : { commit: 'abcdef1234567890' }),
+    }));
+    await renderArlon(<FleetPage />, { api: api({ assignProfiles }) });
+    const row = (await screen.findByText('prod-us-west')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('checkbox'));
+    await userEvent.click(
+      within(screen.getByTestId('bulk-profile').parentElement!).getByRole(
+        'button',
+      ),
+    );
+    await userEvent.click(await screen.findByRole('option', { name: 'apps' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Apply profile to 1 selected' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Preview' }),
+    );
+    await within(dialog).findByTestId('apply-preview');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Apply' }),
+    );
     expect(
-      await screen.findByText(/No management cluster is configured/),
-    ).toBeInTheDocument();
-    expect(
-      screen.getByText(/No fleet repository is configured/),
+      await screen.findByText(
+        'Applied apps to prod-us-west in commit abcdef123456.',
+      ),
     ).toBeInTheDocument();
   });
 
-  it('shows an error panel when the backend fails, and recovers on "Check again"', async () => {
-    const getHealth = jest
-      .fn<Promise<FleetHealth>, []>()
-      .mockRejectedValueOnce(new Error('Backend is down'))
-      .mockResolvedValueOnce(healthy);
-    await renderWith({ getHealth });
-    expect(await screen.findAllByText(/Backend is down/)).not.toHaveLength(0);
+  it('says why the clusters cannot be listed', async () => {
+    await renderArlon(<FleetPage />, {
+      api: api({
+        list: async () => {
+          throw new Error(
+            'The fleet repository is not configured (arlon.fleetRepo)',
+          );
+        },
+      }),
+    });
+    expect(
+      (await screen.findAllByText(/The fleet repository is not configured/))
+        .length,
+    ).toBeGreaterThan(0);
+    expect((await screen.findAllByText('sandbox')).length).toBeGreaterThan(0);
+  });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
-    expect(await screen.findByText('sandbox')).toBeInTheDocument();
-    expect(getHealth).toHaveBeenCalledTimes(2);
+  it('keeps bulk apply disabled until clusters and a profile are picked', async () => {
+    await renderArlon(<FleetPage />, { api: api() });
+    await screen.findByText('dev-local');
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Apply profile to 0 selected' }),
+      ).toBeDisabled(),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { countBy, fleetRows } from './fleetRows';
 
-const spec = {
+const dockerSpec = {
   kind: 'ClusterSpec',
   name: 'docker-dev',
   definition: { spec: { provider: 'docker', kubernetesVersion: 'v1.30.0' } },
@@ -39,7 +39,7 @@ describe('fleetRows', () => {
       ),
       cluster('c', { external: { server: 'https://c' } }, null),
     ],
-    [spec],
+    [dockerSpec],
   );
 
   it('takes provider and version from the spec, or the frozen copy of a cloned cluster, and the worst health', () => {
