@@ -23,6 +23,42 @@ import { StatusLabel } from '../common/StatusLabel';
 import { ApplyProfileDialog } from '../ProfileCard/ApplyProfileDialog';
 import { countBy, FleetRow, fleetRows } from './fleetRows';
 
+/** Stable across renders: material-table forgets its selection when its columns change. */
+const columns: TableColumn<FleetRow>[] = [
+  {
+    title: 'Cluster',
+    field: 'name',
+    render: r => (
+      <EntityRefLink entityRef={entityRef('Cluster', r.name)}>
+        {r.name}
+      </EntityRefLink>
+    ),
+  },
+  {
+    title: 'Phase',
+    field: 'phase',
+    render: r => <StatusLabel value={r.phase} />,
+  },
+  {
+    title: 'Health',
+    field: 'health',
+    render: r => <StatusLabel value={r.health} />,
+  },
+  { title: 'Provider', field: 'provider' },
+  { title: 'Kubernetes', field: 'kubernetesVersion' },
+  {
+    title: 'Profiles',
+    render: r => (
+      <>
+        {r.profiles.map(p => (
+          <Chip key={p} size="small" label={p} />
+        ))}
+        {r.behind && <Chip size="small" color="secondary" label="behind" />}
+      </>
+    ),
+  },
+];
+
 /** Every cluster: phase, health, provider, version, profiles; filters, counts by phase, and bulk "apply profile". */
 export function FleetClusters() {
   const api = useApi(arlonApiRef);
@@ -55,41 +91,6 @@ export function FleetClusters() {
   );
   if (data.error) return <ResponseErrorPanel error={data.error} />;
   const all = data.value?.rows ?? [];
-
-  const columns: TableColumn<FleetRow>[] = [
-    {
-      title: 'Cluster',
-      field: 'name',
-      render: r => (
-        <EntityRefLink entityRef={entityRef('Cluster', r.name)}>
-          {r.name}
-        </EntityRefLink>
-      ),
-    },
-    {
-      title: 'Phase',
-      field: 'phase',
-      render: r => <StatusLabel value={r.phase} />,
-    },
-    {
-      title: 'Health',
-      field: 'health',
-      render: r => <StatusLabel value={r.health} />,
-    },
-    { title: 'Provider', field: 'provider' },
-    { title: 'Kubernetes', field: 'kubernetesVersion' },
-    {
-      title: 'Profiles',
-      render: r => (
-        <>
-          {r.profiles.map(p => (
-            <Chip key={p} size="small" label={p} />
-          ))}
-          {r.behind && <Chip size="small" color="secondary" label="behind" />}
-        </>
-      ),
-    },
-  ];
 
   return (
     <Box>

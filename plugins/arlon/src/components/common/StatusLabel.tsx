@@ -37,6 +37,8 @@ export function StatusLabel({ value }: { value?: string }) {
   if (BAD.has(text)) return <StatusError>{text}</StatusError>;
   if (BUSY.has(text)) return <StatusRunning>{text}</StatusRunning>;
   if (WARN.has(text)) return <StatusWarning>{text}</StatusWarning>;
-  if (!value) return <StatusAborted>{text}</StatusAborted>;
+  // Unknown: nobody could tell (e.g. a Helm bundle the sandbox does not render), not a failure.
+  if (!value || text === 'Unknown')
+    return <StatusAborted>{text}</StatusAborted>;
   return <StatusPending>{text}</StatusPending>;
 }
