@@ -32,8 +32,14 @@ test('create a cluster, watch it come up, apply a profile, pre-flight a bundle',
   await shot(page, '1-template-form');
   await page.getByRole('button', { name: 'Next' }).click();
   await pickEntity(page, 'Profiles', 'infrastructure');
+  await page.getByRole('button', { name: 'Next' }).click();
+  // The template's last page: what the commit will hold, from the scaffolder's dry run.
+  await expect(page.getByTestId('commit-preview')).toContainText(
+    `create arlon/clusters/${cluster}.yaml`,
+  );
+  await shot(page, '2-commit-preview');
   await page.getByRole('button', { name: 'Review' }).click();
-  await shot(page, '2-template-review');
+  await shot(page, '2b-template-review');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('link', { name: 'Open the cluster' })).toBeVisible({ timeout: 60_000 });
   await shot(page, '3-template-done');

@@ -9,6 +9,7 @@ import {
   EntityCardBlueprint,
   EntityContentBlueprint,
 } from '@backstage/plugin-catalog-react/alpha';
+import { FormFieldBlueprint } from '@backstage/plugin-scaffolder-react/alpha';
 import StorageIcon from '@material-ui/icons/Storage';
 import { arlonApiRef, ArlonClient } from './api/ArlonClient';
 import { isArlon } from './components/common/arlonEntity';
@@ -92,6 +93,16 @@ const diffTab = EntityContentBlueprint.make({
   },
 });
 
+const commitPreview = FormFieldBlueprint.make({
+  name: 'commit-preview',
+  params: {
+    field: () =>
+      import('./components/CommitPreview/field').then(
+        m => m.commitPreviewField,
+      ),
+  },
+});
+
 /**
  * Arlon's frontend: the Fleet page; cards for clusters, profiles, bundles
  * and cluster specs on their entity pages; a Diff tab on bundles, profiles
@@ -110,6 +121,7 @@ export const arlonPlugin = createFrontendPlugin({
     bundleCard,
     clusterSpecCard,
     diffTab,
+    commitPreview,
   ],
   routes: {
     root: rootRouteRef,

@@ -1,0 +1,107 @@
+import { renderInTestApp } from '@backstage/frontend-test-utils';
+import { catalogApiRef } from '@backstage/plugin-catalog-react';
+import { scaffolderApiRef } from '@backstage/plugin-scaffolder-react';
+import { screen } from '@testing-library/react';
+import { CommitPreviewField } from './CommitPreviewField';
+
+const template = {
+  apiVersion: 'scaffolder.backstage.io/v1beta3',
+  kind: 'Template',
+  metadata: { name: 'arlon-create-cluster' },
+  spec: {},
+};
+
+function render(dryRunLog: object[], formData: object) {
+  const dryRun = jest.fn(async () => ({
+    log: dryRunLog,
+    directoryContents: [],
+    steps: [],
+    output: {},
+  }));
+  const getEntityByRef = jest.fn(async () => template);
+  window.history.pushState(
+    {},
+    '',
+    '/create/templates/default/arlon-create-cluster',
+  );
+  const props: any = {
+    schema: { title: 'What will be committed' },
+    formContext: { formData },
+    uiSchema: {},
+    onChange: () => {},
+  };
+  return {
+    dryRun,
+    getEntityByRef,
+    rendered: renderInTestApp(<CommitPreviewField {...props} />, {
+      apis: [
+        [catalogApiRef, { getEntityByRef } as any],
+        [scaffolderApiRef, { dryRun } as any],
+      ],
+    }),
+  };
+}
+
+describe('CommitPreviewField', () => {
+  it('runs the template in a dry run with the answers so far and lists the files it would commit', async () => {
+    const { dryRun, getEntityByRef } = render(
+      [{ body: { message: 'info: create arlon/clusters/qa-1.yaml' } }],
+      {
+        name: 'qa-1',
+        clusterSpec: 'resource:default/clusterspec-docker-dev',
+        preview: undefined,
+      },
+    );
+    expect(
+      await screen.findByText('create arlon/clusters/qa-1.yaml'),
+    ).toBeInTheDocument();
+    expect(getEntityByRef).toHaveBeenCalledWith(
+      'template:default/arlon-create-cluster',
+    );
+    expect(dryRun).toHaveBeenCalledWith({
+      template,
+      values: {
+        name: 'qa-1',
+        clusterSpec: 'resource:default/clusterspec-docker-dev',
+      },
+      secrets: {},
+      directoryContents: [],
+    });
+  });
+
+  it('shows the problem that would stop the template', async () => {
+    render(
+      [
+        {
+          body: {
+            message:
+              'Error: The fleet repository would have problems; nothing was written:\narlon/clusters/Bad.yaml:4:3: bad name',
+          },
+        },
+      ],
+      { name: 'Bad' },
+    );
+    expect(
+      await screen.findByText(/arlon\/clusters\/Bad.yaml:4:3: bad name/),
+    ).toBeInTheDocument();
+  });
+
+  it('says when there is nothing to commit', async () => {
+    render(
+      [
+        {
+          body: {
+            message:
+              'The fleet repository already says this: nothing to commit',
+          },
+        },
+      ],
+      { name: 'qa-1' },
+    );
+    expect(
+      await screen.findByText(
+        'Nothing: the fleet repository already says this.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

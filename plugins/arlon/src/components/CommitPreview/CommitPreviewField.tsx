@@ -1,0 +1,90 @@
+import { Progress } from '@backstage/core-components';
+import { useApi } from '@backstage/frontend-plugin-api';
+import { catalogApiRef } from '@backstage/plugin-catalog-react';
+import {
+  FieldExtensionComponentProps,
+  scaffolderApiRef,
+} from '@backstage/plugin-scaffolder-react';
+import type { TemplateEntityV1beta3 } from '@backstage/plugin-scaffolder-common';
+import Box from '@material-ui/core/Box';
+import Typography from '@material-ui/core/Typography';
+import Alert from '@material-ui/lab/Alert';
+import useAsync from 'react-use/esm/useAsync';
+import { commitPreviewFromLog } from './commitPreview';
+
+/**
+ * A template form field that shows what the template would commit: it runs
+ * the template in the scaffolder's dry run with the answers so far and lists
+ * the files, or the problem that would stop it. Writes nothing.
+ */
+export function CommitPreviewField(
+  props: FieldExtensionComponentProps<string>,
+) {
+  const catalogApi = useApi(catalogApiRef);
+  const scaffolderApi = useApi(scaffolderApiRef);
+  // The scaffolder shows a template at /create/templates/:namespace/:templateName.
+  const { pathname } = window.location;
+  const values = (props.formContext as any)?.formData ?? {};
+  const [, namespace, templateName] =
+    /\/templates\/([^/]+)\/([^/?#]+)/.exec(pathname) ?? [];
+  const preview = useAsync(async () => {
+    if (!templateName) throw new Error('Open this field from a template');
+    const template = await catalogApi.getEntityByRef(
+      `template:${namespace}/${templateName}`,
+    );
+    if (!template)
+      throw new Error(
+        `Template ${namespace}/${templateName} is not in the catalog`,
+      );
+    const { preview: _self, ...answers } = values;
+    const result = await scaffolderApi.dryRun({
+      template: template as TemplateEntityV1beta3,
+      values: answers,
+      secrets: {},
+      directoryContents: [],
+    });
+    return commitPreviewFromLog(result.log);
+  }, [namespace, templateName, JSON.stringify(values)]);
+
+  return (
+    <Box data-testid="commit-preview">
+      <Typography variant="subtitle1">
+        {props.schema.title ?? 'What will be committed'}
+      </Typography>
+      {preview.loading && <Progress />}
+      {preview.error && (
+        <Alert severity="warning">
+          Cannot preview: {preview.error.message}
+        </Alert>
+      )}
+      {preview.value?.problem && (
+        <Alert severity="error" style={{ whiteSpace: 'pre-wrap' }}>
+          {preview.value.problem}
+        </Alert>
+      )}
+      {preview.value &&
+        !preview.value.problem &&
+        preview.value.files.length === 0 && (
+          <Typography>
+            Nothing: the fleet repository already says this.
+          </Typography>
+        )}
+      {preview.value &&
+        !preview.value.problem &&
+        preview.value.files.length > 0 && (
+          <>
+            <Typography variant="body2">One commit with:</Typography>
+            {preview.value.files.map(f => (
+              <Typography
+                key={f}
+                variant="body2"
+                style={{ fontFamily: 'monospace' }}
+              >
+                {f}
+              </Typography>
+            ))}
+          </>
+        )}
+    </Box>
+  );
+}

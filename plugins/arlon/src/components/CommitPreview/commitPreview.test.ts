@@ -1,0 +1,56 @@
+import { commitPreviewFromLog } from './commitPreview';
+
+describe('commitPreviewFromLog', () => {
+  it('collects the files the actions would write, without colours or levels', () => {
+    expect(
+      commitPreviewFromLog([
+        {
+          body: {
+            message:
+              'Beginning step Commit the cluster to the fleet repository',
+          },
+        },
+        {
+          body: {
+            message:
+              '\u001b[32minfo\u001b[39m: create arlon/clusters/qa-1.yaml',
+          },
+        },
+        {
+          body: {
+            message: 'info: create generated/clusters/qa-1/cluster.yaml',
+          },
+        },
+        {
+          body: {
+            message: 'Finished step Commit the cluster',
+            status: 'completed',
+          },
+        },
+      ]),
+    ).toEqual({
+      files: [
+        'create arlon/clusters/qa-1.yaml',
+        'create generated/clusters/qa-1/cluster.yaml',
+      ],
+    });
+  });
+
+  it('reports the error of a step that would fail', () => {
+    expect(
+      commitPreviewFromLog([
+        {
+          body: {
+            message:
+              'Error: The fleet repository would have problems; nothing was written:\narlon/clusters/Bad.yaml:4:3: metadata.name must be lower-case',
+          },
+        },
+        { body: { message: 'Failed', status: 'failed' } },
+      ]),
+    ).toEqual({
+      files: [],
+      problem:
+        'The fleet repository would have problems; nothing was written:\narlon/clusters/Bad.yaml:4:3: metadata.name must be lower-case',
+    });
+  });
+});

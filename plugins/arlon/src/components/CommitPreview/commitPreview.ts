@@ -1,0 +1,43 @@
+/** What a template would commit, read from the scaffolder's dry-run log. */
+export interface CommitPreview {
+  /** `create arlon/clusters/qa-1.yaml`, … */
+  files: string[];
+  /** The error of a step that would fail (validation problems, a denied permission…). */
+  problem?: string;
+}
+
+const FILE_LINE = /^(create|update|delete) \S+$/;
+
+/**
+ * Pure: the files and the failure a dry run reports. The Arlon actions log
+ * each file they would write as `<action> <path>`; a failing step logs its
+ * error, which the scaffolder prefixes with `Error: `.
+ */
+export function commitPreviewFromLog(
+  log: Array<{ body: { message?: string; status?: string } }>,
+): CommitPreview {
+  const messages = log.map(l => l.body.message ?? '');
+  const lines = messages
+    .flatMap(m => m.split('\n'))
+    .map(l => stripLevel(l).trim());
+  const failed = log.some(l => l.body.status === 'failed');
+  const error = messages.find(m => /\bError: /.test(m));
+  return {
+    files: [...new Set(lines.filter(l => FILE_LINE.test(l)))],
+    ...(failed || error
+      ? {
+          problem: error
+            ? error.slice(error.indexOf('Error: ') + 7)
+            : 'The dry run failed',
+        }
+      : {}),
+  };
+}
+
+/** Log lines may carry a level prefix with terminal colours (`info: …`). */
+function stripLevel(line: string): string {
+  // eslint-disable-next-line no-control-regex
+  return line
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(/^(info|warn|error|debug): /, '');
+}
