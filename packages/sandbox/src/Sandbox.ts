@@ -223,6 +223,22 @@ export class Sandbox {
   }
 
   /** Resolves when simulated ArgoCD has nothing left to do. */
+  /** The `arlon` configuration a portal (or a test backend) needs to use this sandbox. */
+  arlonConfig() {
+    return {
+      fleetRepo: { url: this.fleetRepoUrl, branch: this.fleetBranch },
+      managementClusters: [
+        {
+          name: 'sandbox',
+          url: this.apiServer.url,
+          serviceAccountToken: this.token,
+          // The sandbox's certificate is self-signed.
+          skipTLSVerify: true,
+        },
+      ],
+    };
+  }
+
   settled(): Promise<void> {
     return this.argocd.idle();
   }

@@ -18,3 +18,4 @@ export { kubeconfigYaml } from './kube/kubeconfig';
 export { GitHttpServer } from './git/GitHttpServer';
 export { createFleetRepository } from './git/createFleetRepository';
 export { sandboxModule as default } from './sandboxModule';
+export { eventually } from './testing/eventually';

@@ -15,25 +15,12 @@ import {
   Sandbox,
   kubeConfigFor,
   kubeconfigYaml,
+  eventually,
 } from '@internal/arlon-sandbox';
 import request from 'supertest';
 import { arlonPlugin } from './plugin';
 
 const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
-
-async function waitFor<T>(
-  probe: () => Promise<T | undefined | false>,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise(r => setTimeout(r, 100));
-  }
-}
 
 /**
  * The whole path through real components: a cluster written through the API
@@ -64,17 +51,7 @@ describe('a cluster created through the API', () => {
         scheduler.factory({ skipTaskRunOnStartup: true }),
         mockServices.rootConfig.factory({
           data: {
-            arlon: {
-              fleetRepo: { url: sandbox.fleetRepoUrl, branch: 'main' },
-              managementClusters: [
-                {
-                  name: 'sandbox',
-                  url: sandbox.apiServer.url,
-                  serviceAccountToken: sandbox.token,
-                  skipTLSVerify: true,
-                },
-              ],
-            },
+            arlon: sandbox.arlonConfig(),
           },
         }),
       ],
@@ -102,7 +79,7 @@ describe('a cluster created through the API', () => {
       )
       .expect(201);
 
-    const capi: any = await waitFor(async () => {
+    const capi: any = await eventually(async () => {
       const c: any = await custom.getNamespacedCustomObject({
         group: 'cluster.x-k8s.io',
         version: 'v1beta1',
@@ -117,7 +94,7 @@ describe('a cluster created through the API', () => {
       version: 'v1.30.0',
     });
 
-    const secret = await waitFor(
+    const secret = await eventually(
       async () =>
         core.readNamespacedSecret({
           name: 'cluster-qa-1',
@@ -145,7 +122,7 @@ describe('a cluster created through the API', () => {
     ).toString('utf8');
     expect(capiKubeconfig).not.toContain(config.bearerToken);
 
-    const app: any = await waitFor(async () => {
+    const app: any = await eventually(async () => {
       const a: any = await custom.getNamespacedCustomObject({
         group: 'argoproj.io',
         version: 'v1alpha1',
@@ -165,7 +142,7 @@ describe('a cluster created through the API', () => {
     expect(role.rules?.[0].verbs).toEqual(['get', 'list', 'watch']);
 
     // The API merges the live state into the definition.
-    const view = await waitFor(async () => {
+    const view = await eventually(async () => {
       const res = await request(server).get('/api/arlon/clusters/qa-1');
       return (
         res.body.status?.registration === 'registered' &&
@@ -273,7 +250,7 @@ describe('a cluster created through the API', () => {
         'apiVersion: core.arlon.io/v1\nkind: Cluster\nmetadata:\n  name: qa-1\nspec:\n  clusterSpec: docker-dev\n  profiles: [infrastructure, apps]\n',
       )
       .expect(200);
-    await waitFor(
+    await eventually(
       async () =>
         (
           await core.readNamespacedSecret({
@@ -320,7 +297,7 @@ describe('a cluster created through the API', () => {
     expect(
       Buffer.from(edgeSecret.data!.config, 'base64').toString('utf8'),
     ).not.toContain('edge-admin');
-    await waitFor(async () => {
+    await eventually(async () => {
       const a: any = await custom.getNamespacedCustomObject({
         group: 'argoproj.io',
         version: 'v1alpha1',
@@ -347,7 +324,7 @@ describe('a cluster created through the API', () => {
 
     // Deleting the cluster tears it down and unregisters it.
     await request(server).delete('/api/arlon/clusters/qa-1').expect(200);
-    await waitFor(
+    await eventually(
       async () =>
         core
           .readNamespacedSecret({ name: 'cluster-qa-1', namespace: 'argocd' })
@@ -357,7 +334,7 @@ describe('a cluster created through the API', () => {
           ),
       'the ArgoCD Secret to go',
     );
-    await waitFor(
+    await eventually(
       async () =>
         custom
           .getNamespacedCustomObject({

@@ -11,7 +11,7 @@ import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
-import { Sandbox, kubeConfigFor } from '@internal/arlon-sandbox';
+import { Sandbox, kubeConfigFor, eventually } from '@internal/arlon-sandbox';
 import arlonPlugin from '@internal/backstage-plugin-arlon-backend';
 import request from 'supertest';
 import { parse } from 'yaml';
@@ -19,19 +19,6 @@ import { EXAMPLE } from './__testUtils__/testFleet';
 import { scaffolderModuleArlon } from './module';
 
 const run = promisify(execFile);
-
-async function waitFor<T>(
-  probe: () => Promise<T | undefined | false>,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise(r => setTimeout(r, 100));
-  }
-}
 
 /** Commits on the fleet repository's branch, read through a bare clone. */
 async function fleetCommits(url: string): Promise<number> {
@@ -88,17 +75,7 @@ describe('the create-cluster template', () => {
         scheduler.factory({ skipTaskRunOnStartup: true }),
         mockServices.rootConfig.factory({
           data: {
-            arlon: {
-              fleetRepo: { url: sandbox.fleetRepoUrl, branch: 'main' },
-              managementClusters: [
-                {
-                  name: 'sandbox',
-                  url: sandbox.apiServer.url,
-                  serviceAccountToken: sandbox.token,
-                  skipTLSVerify: true,
-                },
-              ],
-            },
+            arlon: sandbox.arlonConfig(),
           },
         }),
       ],
@@ -121,7 +98,7 @@ describe('the create-cluster template', () => {
         },
       })
       .expect(201);
-    const done: any = await waitFor(async () => {
+    const done: any = await eventually(async () => {
       const res = await request(server).get(
         `/api/scaffolder/v2/tasks/${task.body.id}`,
       );
@@ -135,7 +112,7 @@ describe('the create-cluster template', () => {
       sandbox.token,
       sandbox.apiServer.caData,
     );
-    const capi: any = await waitFor(async () => {
+    const capi: any = await eventually(async () => {
       const c: any = await kc
         .makeApiClient(CustomObjectsApi)
         .getNamespacedCustomObject({
@@ -148,7 +125,7 @@ describe('the create-cluster template', () => {
       return c.status?.phase === 'Provisioned' && c;
     }, 'the CAPI Cluster to be Provisioned');
     expect(capi.metadata.name).toBe('qa-9');
-    const secret = await waitFor(
+    const secret = await eventually(
       () =>
         kc
           .makeApiClient(CoreV1Api)
@@ -159,5 +136,5 @@ describe('the create-cluster template', () => {
       'arlon.io/cluster': 'qa-9',
       'profile.arlon.io/infrastructure': 'true',
     });
-  });
+  }, 90_000);
 });

@@ -11,7 +11,7 @@ import {
   KubeConfig,
   KubernetesObjectApi,
 } from '@kubernetes/client-node';
-import { Sandbox, kubeConfigFor } from '@internal/arlon-sandbox';
+import { Sandbox, kubeConfigFor, eventually } from '@internal/arlon-sandbox';
 import { parseAllDocuments } from 'yaml';
 import request from 'supertest';
 import { arlonPlugin } from '../plugin';
@@ -49,19 +49,6 @@ data: {LOG_LEVEL: info}
 const definition = (kind: string, name: string, spec: string) =>
   `apiVersion: core.arlon.io/v1\nkind: ${kind}\nmetadata:\n  name: ${name}\nspec:\n${spec}`;
 
-async function waitFor<T>(
-  probe: () => Promise<T | undefined | false>,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise(r => setTimeout(r, 100));
-  }
-}
-
 describe('diff routes against the sandbox', () => {
   let sandbox: Sandbox;
   let server: any;
@@ -89,7 +76,7 @@ describe('diff routes against the sandbox', () => {
         spec: {},
       },
     });
-    const secret = await waitFor(
+    const secret = await eventually(
       () =>
         core.readNamespacedSecret({
           name: `${name}-kubeconfig`,
@@ -185,17 +172,7 @@ describe('diff routes against the sandbox', () => {
         }).factory,
         mockServices.rootConfig.factory({
           data: {
-            arlon: {
-              fleetRepo: { url: sandbox.fleetRepoUrl, branch: 'main' },
-              managementClusters: [
-                {
-                  name: 'sandbox',
-                  url: sandbox.apiServer.url,
-                  serviceAccountToken: sandbox.token,
-                  skipTLSVerify: true,
-                },
-              ],
-            },
+            arlon: sandbox.arlonConfig(),
           },
         }),
       ],

@@ -1,20 +1,8 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
-import { Sandbox, kubeConfigFor } from '@internal/arlon-sandbox';
+import { Sandbox, kubeConfigFor, eventually } from '@internal/arlon-sandbox';
 import { ManagementCluster } from '@internal/backstage-plugin-arlon-node';
 import { RegistrationController } from './RegistrationController';
-
-async function waitFor(
-  condition: () => Promise<boolean>,
-  what: string,
-  timeoutMs = 30_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise(r => setTimeout(r, 100));
-  }
-}
 
 describe('RegistrationController', () => {
   let sandbox: Sandbox;
@@ -100,7 +88,7 @@ describe('RegistrationController', () => {
     // Dropped watches too: the informers relist and carry on.
     setTimeout(() => sandbox.apiServer.dropWatches(), 300);
     for (const name of names) {
-      await waitFor(
+      await eventually(
         async () => !!(await argocdSecret(name)),
         `cluster ${name} to be registered`,
       );
@@ -116,7 +104,7 @@ describe('RegistrationController', () => {
     await start();
     await createCapiCluster('slow');
     await expect(argocdSecret('slow')).rejects.toMatchObject({ code: 404 });
-    await waitFor(
+    await eventually(
       async () => !!(await argocdSecret('slow')),
       'registration after provisioning',
     );
