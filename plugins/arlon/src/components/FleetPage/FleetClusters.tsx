@@ -181,7 +181,8 @@ export function FleetClusters() {
       )}
       <Table<FleetRow>
         title={`Clusters (${rows.length})`}
-        isLoading={data.loading}
+        // Keep the rows on screen while a refresh runs.
+        isLoading={data.loading && !data.value}
         data={rows}
         columns={columns}
         options={{
@@ -211,6 +212,8 @@ export function FleetClusters() {
                 result.commit ? ` in commit ${result.commit.slice(0, 12)}` : ''
               }.`,
             );
+            // The reloaded rows come unselected.
+            setSelected([]);
             data.retry();
           }}
         />

@@ -149,6 +149,10 @@ describe('FleetPage', () => {
         'Applied apps to prod-us-west in commit abcdef123456.',
       ),
     ).toBeInTheDocument();
+    // The reloaded rows come unselected, and so does the button.
+    expect(
+      screen.getByRole('button', { name: 'Apply profile to 0 selected' }),
+    ).toBeInTheDocument();
   });
 
   it('says why the clusters cannot be listed', async () => {
