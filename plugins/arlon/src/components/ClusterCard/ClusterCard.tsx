@@ -278,7 +278,20 @@ function Applications({ applications }: { applications: Application[] }) {
         { title: 'Profile', field: 'profile' },
         { title: 'Sync', render: a => <StatusLabel value={a.sync} /> },
         { title: 'Health', render: a => <StatusLabel value={a.health} /> },
-        { title: 'Message', field: 'message' },
+        {
+          title: 'Message',
+          // One line; the whole message on hover (ArgoCD's can run to paragraphs).
+          render: a => (
+            <Typography
+              variant="body2"
+              noWrap
+              title={a.message}
+              style={{ maxWidth: 360 }}
+            >
+              {a.message}
+            </Typography>
+          ),
+        },
       ]}
     />
   );
