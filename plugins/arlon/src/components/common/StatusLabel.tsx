@@ -14,13 +14,7 @@ const OK = new Set([
   'registered',
   'reachable',
 ]);
-const BAD = new Set([
-  'Failed',
-  'Degraded',
-  'Missing',
-  'unreachable',
-  'Unknown',
-]);
+const BAD = new Set(['Failed', 'Degraded', 'Missing', 'unreachable']);
 const BUSY = new Set([
   'Provisioning',
   'Pending',
