@@ -269,29 +269,30 @@ function Applications({ applications }: { applications: Application[] }) {
         {
           title: 'Bundle',
           field: 'bundle',
+          // ArgoCD's message (it can run to paragraphs) on one line under the name, whole on hover.
           render: a => (
-            <EntityRefLink entityRef={entityRef('Bundle', a.bundle!)}>
-              {a.bundle}
-            </EntityRefLink>
+            <>
+              <EntityRefLink entityRef={entityRef('Bundle', a.bundle!)}>
+                {a.bundle}
+              </EntityRefLink>
+              {a.message && (
+                <Typography
+                  variant="caption"
+                  color="textSecondary"
+                  display="block"
+                  noWrap
+                  title={a.message}
+                  style={{ maxWidth: 320 }}
+                >
+                  {a.message}
+                </Typography>
+              )}
+            </>
           ),
         },
         { title: 'Profile', field: 'profile' },
         { title: 'Sync', render: a => <StatusLabel value={a.sync} /> },
         { title: 'Health', render: a => <StatusLabel value={a.health} /> },
-        {
-          title: 'Message',
-          // One line; the whole message on hover (ArgoCD's can run to paragraphs).
-          render: a => (
-            <Typography
-              variant="body2"
-              noWrap
-              title={a.message}
-              style={{ maxWidth: 360 }}
-            >
-              {a.message}
-            </Typography>
-          ),
-        },
       ]}
     />
   );
