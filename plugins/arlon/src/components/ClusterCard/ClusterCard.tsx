@@ -282,7 +282,7 @@ function Applications({ applications }: { applications: Application[] }) {
                   display="block"
                   noWrap
                   title={a.message}
-                  style={{ maxWidth: 320 }}
+                  style={{ maxWidth: 240 }}
                 >
                   {a.message}
                 </Typography>
@@ -291,8 +291,16 @@ function Applications({ applications }: { applications: Application[] }) {
           ),
         },
         { title: 'Profile', field: 'profile' },
-        { title: 'Sync', render: a => <StatusLabel value={a.sync} /> },
-        { title: 'Health', render: a => <StatusLabel value={a.health} /> },
+        {
+          title: 'Sync',
+          cellStyle: { whiteSpace: 'nowrap' },
+          render: a => <StatusLabel value={a.sync} />,
+        },
+        {
+          title: 'Health',
+          cellStyle: { whiteSpace: 'nowrap' },
+          render: a => <StatusLabel value={a.health} />,
+        },
       ]}
     />
   );
