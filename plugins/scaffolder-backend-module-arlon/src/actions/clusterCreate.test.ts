@@ -2,6 +2,14 @@ import { parse } from 'yaml';
 import { stepContext, TestFleet } from '../__testUtils__/testFleet';
 import { createClusterCreateAction } from './clusterCreate';
 
+const qa1 = {
+  name: 'qa-1',
+  clusterSpec: 'docker-dev',
+  profiles: ['infrastructure'],
+  labels: { env: 'qa' },
+  owner: 'group:default/platform',
+};
+
 describe('arlon:cluster:create', () => {
   let fleet: Awaited<ReturnType<typeof TestFleet.start>>;
   let action: ReturnType<typeof createClusterCreateAction>;
@@ -17,13 +25,7 @@ describe('arlon:cluster:create', () => {
 
   it('writes the cluster and its generated files as one commit, and outputs its entity and commit', async () => {
     const before = await fleet.commits();
-    const { ctx, outputs } = stepContext({
-      name: 'qa-1',
-      clusterSpec: 'docker-dev',
-      profiles: ['infrastructure'],
-      labels: { env: 'qa' },
-      owner: 'group:default/platform',
-    });
+    const { ctx, outputs } = stepContext(qa1);
     await action.handler(ctx);
     expect(await fleet.commits()).toBe(before + 1);
     expect(outputs).toEqual({
@@ -52,13 +54,7 @@ describe('arlon:cluster:create', () => {
 
   it('makes no second commit when run again with the same input', async () => {
     const before = await fleet.commits();
-    const { ctx, outputs } = stepContext({
-      name: 'qa-1',
-      clusterSpec: 'docker-dev',
-      profiles: ['infrastructure'],
-      labels: { env: 'qa' },
-      owner: 'group:default/platform',
-    });
+    const { ctx, outputs } = stepContext(qa1);
     await action.handler(ctx);
     expect(await fleet.commits()).toBe(before);
     expect(outputs).toEqual({ entityRef: 'resource:default/qa-1', files: [] });
