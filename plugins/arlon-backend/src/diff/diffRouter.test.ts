@@ -330,6 +330,11 @@ describe('diff routes against the sandbox', () => {
     }).expect(403);
     expect(res.body.error.message).toContain('permission arlon.diff.read');
     await request(server).get('/api/arlon/diff/reports').expect(403);
+    // Permission first: a file that is not a report is not judged for someone who may not import.
+    await request(server)
+      .post('/api/arlon/diff/reports/import')
+      .send({ not: 'a report' })
+      .expect(403);
   });
 
   it('saves, lists, opens, exports, imports and deletes reports', async () => {

@@ -74,30 +74,31 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
     });
   });
 
-  // Saving a report just computed, or importing an exported file, is the same
-  // write: a file is a report inside the envelope.
-  const save = async (req: express.Request, res: express.Response) => {
-    const user = await reader(req, 'save diff reports');
-    const parsed = parseDiffReportFile({ ...DIFF_REPORT_FILE, ...req.body });
-    if ('problems' in parsed)
-      throw new InputError(
-        `This is not a diff report Arlon exported: ${parsed.problems.join(
-          '; ',
-        )}`,
-      );
-    res.status(201).json(await reports.save(parsed.report, user));
-  };
-  router.post('/diff/reports', save);
-  router.post('/diff/reports/import', (req, res, next) => {
-    if (
-      req.body?.apiVersion !== DIFF_REPORT_FILE.apiVersion ||
-      req.body?.kind !== DIFF_REPORT_FILE.kind
-    )
-      throw new InputError(
-        `The file is not an exported diff report: expected apiVersion ${DIFF_REPORT_FILE.apiVersion} and kind ${DIFF_REPORT_FILE.kind}`,
-      );
-    return save(req, res).catch(next);
-  });
+  // Saving a report just computed and importing an exported file are the
+  // same write: a file is a report inside the envelope, which import requires.
+  const save =
+    (asFile: boolean) =>
+    async (req: express.Request, res: express.Response) => {
+      const user = await reader(req, 'save diff reports');
+      if (
+        asFile &&
+        (req.body?.apiVersion !== DIFF_REPORT_FILE.apiVersion ||
+          req.body?.kind !== DIFF_REPORT_FILE.kind)
+      )
+        throw new InputError(
+          `The file is not an exported diff report: expected apiVersion ${DIFF_REPORT_FILE.apiVersion} and kind ${DIFF_REPORT_FILE.kind}`,
+        );
+      const parsed = parseDiffReportFile({ ...DIFF_REPORT_FILE, ...req.body });
+      if ('problems' in parsed)
+        throw new InputError(
+          `This is not a diff report Arlon exported: ${parsed.problems.join(
+            '; ',
+          )}`,
+        );
+      res.status(201).json(await reports.save(parsed.report, user));
+    };
+  router.post('/diff/reports', save(false));
+  router.post('/diff/reports/import', save(true));
 
   const find = async (id: string) => {
     const report = await reports.get(id);

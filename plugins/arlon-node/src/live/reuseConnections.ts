@@ -1,5 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 
+const IDLE_MS = 30_000;
+
 /**
  * @kubernetes/client-node builds a new TLS agent for every request, so every
  * request pays a TLS handshake (about 3 ms each against the sandbox; far more
@@ -18,7 +20,11 @@ export function reuseConnections(kc: KubeConfig): KubeConfig {
   target.createAgent = (cluster, options) => {
     const key = JSON.stringify(options);
     if (!agents.has(key))
-      agents.set(key, create(cluster, { ...options, keepAlive: true }));
+      // Idle sockets close after a while: a comparison's cluster is not reused later.
+      agents.set(
+        key,
+        create(cluster, { ...options, keepAlive: true, timeout: IDLE_MS }),
+      );
     return agents.get(key);
   };
   return kc;

@@ -45,6 +45,18 @@ describe('arlon:validate', () => {
     expect(await env().fleet.commits()).toBe(before);
   });
 
+  it('refuses a path outside the workspace, even one that shares its prefix', async () => {
+    const { ctx } = stepContext({});
+    ctx.workspacePath = await workspace({
+      'arlon/clusters/qa-5.yaml': cluster('apps'),
+    });
+    const sibling = `../${path.basename(ctx.workspacePath)}-other`;
+    ctx.input = { path: sibling };
+    await expect(env().action.handler(ctx)).rejects.toThrow(
+      `${sibling} is outside the workspace`,
+    );
+  });
+
   it('says when there is nothing to validate', async () => {
     await expect(run({ 'README.md': 'hi' })).rejects.toThrow(
       'No definitions in .: expected arlon/<kind>/<name>.yaml files',

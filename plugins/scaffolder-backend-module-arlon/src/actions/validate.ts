@@ -42,7 +42,8 @@ export function createValidateAction(options: ArlonActionsOptions) {
     },
     async handler(ctx) {
       const root = path.resolve(ctx.workspacePath, ctx.input.path ?? '.');
-      if (!root.startsWith(path.resolve(ctx.workspacePath)))
+      const inside = path.relative(ctx.workspacePath, root);
+      if (inside.startsWith('..') || path.isAbsolute(inside))
         throw new InputError(`${ctx.input.path} is outside the workspace`);
       const workspace = await readTree(root);
       const mine = Object.keys(workspace).filter(f => FLEET_CONTENT.test(f));
