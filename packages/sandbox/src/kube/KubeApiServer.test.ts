@@ -9,6 +9,8 @@ import {
   makeInformer,
   setHeaderOptions,
 } from '@kubernetes/client-node';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { httpsRequest } from '../__testUtils__/httpsRequest';
 import { KubeApiServer } from './KubeApiServer';
 import { ObjectStore } from './ObjectStore';
@@ -784,6 +786,23 @@ describe('KubeApiServer, through @kubernetes/client-node', () => {
       await waitFor(() => ended);
       req.abort();
     });
+  });
+});
+
+describe('KubeApiServer.stop', () => {
+  it('does not wait for a client still in its TLS handshake', async () => {
+    const server = await KubeApiServer.start({ token: TOKEN });
+    // A client that connected but has not finished (here: not begun) its
+    // handshake: HTTP does not know the connection yet, so stopping must
+    // close it at the TCP level or wait for the 120 s handshake timeout.
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    const closed = once(socket, 'close');
+    const stopped = server.stop().then(() => 'stopped');
+    const waited = new Promise(r => setTimeout(r, 3000, 'still waiting'));
+    expect(await Promise.race([stopped, waited])).toBe('stopped');
+    await closed;
   });
 });
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { AddressInfo } from 'node:net';
+import { AddressInfo, Socket } from 'node:net';
 import { parse as parseYaml } from 'yaml';
 import { ApiError, badRequest } from './errors';
 import { Faults, NO_FAULTS, Verb } from './Faults';
@@ -52,6 +52,8 @@ export interface KubeApiServerOptions {
 export class KubeApiServer {
   readonly faults: Faults;
   private readonly watches = new Set<http.ServerResponse>();
+  /** Every TCP connection, handshaking ones too: HTTP only tracks those past TLS. */
+  private readonly sockets = new Set<Socket>();
 
   /** Bearer tokens this server accepts: the admin token and minted service account tokens. */
   private readonly tokens: Set<string>;
@@ -66,6 +68,10 @@ export class KubeApiServer {
   ) {
     this.faults = faults;
     this.tokens = new Set([token]);
+    server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+    });
     this.tokenController = new TokenController(
       store,
       this.tokens,
@@ -119,8 +125,11 @@ export class KubeApiServer {
   async stop(): Promise<void> {
     this.tokenController.stop();
     this.dropWatches();
-    this.server.closeAllConnections();
-    await new Promise<void>(resolve => this.server.close(() => resolve()));
+    const closed = new Promise<void>(resolve =>
+      this.server.close(() => resolve()),
+    );
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
