@@ -76,6 +76,7 @@ export {
 } from './registration/registerWorkloadCluster';
 export {
   externalClusterYaml,
+  findArgoCdCluster,
   registerExternalCluster,
   type ImportRequest,
 } from './registration/importCluster';

@@ -34,12 +34,15 @@ const FORMS: Record<
     writes: 'create arlon/clusters/dev-local-copy.yaml',
   },
   'import-cluster': {
+    // As the commit preview sends it: the form holds the secret's length in
+    // asterisks, the preview a placeholder instead of the secret.
     values: {
       name: 'legacy-1',
-      source: 'argocd',
-      argocdCluster: 'legacy-1',
+      source: 'kubeconfig',
+      kubeconfig: '********',
       profiles: [],
     },
+    secrets: { kubeconfig: '(withheld from the preview)' },
     writes: 'create arlon/clusters/legacy-1.yaml',
   },
   'new-bundle': {
@@ -128,6 +131,17 @@ describe('software templates', () => {
       ).spec.targets.sort(),
     ).toEqual(folders.map(f => `./${f}/template.yaml`).sort());
   });
+
+  it.each(Object.keys(FORMS))(
+    '%s ends with a review page that previews its commit',
+    name => {
+      const pages = template(name).spec.parameters;
+      const fields = Object.values(pages[pages.length - 1].properties);
+      expect(fields.map((f: any) => f['ui:field'])).toEqual([
+        'ArlonCommitPreview',
+      ]);
+    },
+  );
 
   it.each(Object.keys(FORMS))(
     '%s runs in the scaffolder dry run, writing nothing',

@@ -72,19 +72,10 @@ export async function registerExternalCluster(
       });
     return access.server;
   }
-  const secrets = await core.listNamespacedSecret({
-    namespace,
-    labelSelector: 'argocd.argoproj.io/secret-type=cluster',
-  });
-  const existing = secrets.items.find(
-    s =>
-      Buffer.from(s.data?.name ?? '', 'base64').toString('utf8') ===
-        request.argocdCluster || s.metadata?.name === request.argocdCluster,
+  const { secret: existing, server } = await findArgoCdCluster(
+    management,
+    request.argocdCluster!,
   );
-  if (!existing)
-    throw new NotFoundError(
-      `ArgoCD knows no cluster named "${request.argocdCluster}"`,
-    );
   await core.replaceNamespacedSecret({
     name: existing.metadata!.name!,
     namespace,
@@ -96,5 +87,31 @@ export async function registerExternalCluster(
       },
     },
   });
-  return Buffer.from(existing.data!.server, 'base64').toString('utf8');
+  return server;
 }
+
+/**
+ * The cluster Secret ArgoCD keeps for `name` (its display name or the
+ * Secret's), read only: an import's dry run checks it exists.
+ */
+export async function findArgoCdCluster(
+  management: ManagementCluster,
+  name: string,
+): Promise<{ secret: V1Secret; server: string }> {
+  const secrets = await management.kubeConfig
+    .makeApiClient(CoreV1Api)
+    .listNamespacedSecret({
+      namespace: management.argocdNamespace,
+      labelSelector: 'argocd.argoproj.io/secret-type=cluster',
+    });
+  const found = secrets.items.find(
+    s => decode(s.data?.name) === name || s.metadata?.name === name,
+  );
+  if (!found)
+    throw new NotFoundError(
+      `ArgoCD on ${management.name} knows no cluster named "${name}"`,
+    );
+  return { secret: found, server: decode(found.data?.server) };
+}
+
+const decode = (base64 = '') => Buffer.from(base64, 'base64').toString('utf8');

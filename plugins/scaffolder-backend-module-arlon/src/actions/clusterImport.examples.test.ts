@@ -1,3 +1,5 @@
+import { CoreV1Api } from '@kubernetes/client-node';
+import { Sandbox, kubeConfigFor } from '@internal/arlon-sandbox';
 import { ManagementClusters } from '@internal/backstage-plugin-arlon-node';
 import { exampleInputs } from '../__testUtils__/examples';
 import { stepContext, TestFleet } from '../__testUtils__/testFleet';
@@ -5,21 +7,39 @@ import { createClusterImportAction } from './clusterImport';
 import { examples } from './clusterImport.examples';
 
 describe('arlon:cluster:import examples', () => {
+  let sandbox: Sandbox;
   let fleet: Awaited<ReturnType<typeof TestFleet.start>>;
   beforeAll(async () => {
-    // A dry run checks the definition and names the management cluster; it connects to nothing.
+    sandbox = await Sandbox.start({});
     fleet = await TestFleet.start(
       new ManagementClusters([
         {
-          name: 'prod-management',
-          url: 'https://127.0.0.1:1',
+          name: 'sandbox',
+          url: sandbox.apiServer.url,
+          serviceAccountToken: sandbox.token,
           skipTLSVerify: true,
           argocdNamespace: 'argocd',
         },
       ]),
     );
+    // The cluster the adoption example names, as ArgoCD would hold it.
+    await kubeConfigFor(sandbox.apiServer.url, sandbox.token)
+      .makeApiClient(CoreV1Api)
+      .createNamespacedSecret({
+        namespace: 'argocd',
+        body: {
+          metadata: {
+            name: 'cluster-legacy-1',
+            labels: { 'argocd.argoproj.io/secret-type': 'cluster' },
+          },
+          stringData: { name: 'legacy-1', server: 'https://legacy-1:6443' },
+        },
+      });
   });
-  afterAll(() => fleet.stop());
+  afterAll(async () => {
+    await fleet.stop();
+    await sandbox.stop();
+  });
 
   it.each(exampleInputs(examples, 'arlon:cluster:import'))(
     '%s: checks out and would commit the definition',
@@ -29,7 +49,7 @@ describe('arlon:cluster:import examples', () => {
       expect(outputs.files).toEqual([
         `create arlon/clusters/${input.name}.yaml`,
       ]);
-      expect(logs.join('\n')).toContain('in ArgoCD on prod-management');
+      expect(logs.join('\n')).toContain('in ArgoCD on sandbox');
     },
   );
 });

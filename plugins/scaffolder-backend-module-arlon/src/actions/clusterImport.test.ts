@@ -71,6 +71,40 @@ describe('arlon:cluster:import', () => {
     expect(await fleet.commits()).toBe(before);
   });
 
+  it('on a dry run from an ArgoCD cluster, checks that ArgoCD knows it and changes nothing', async () => {
+    await core.createNamespacedSecret({
+      namespace: 'argocd',
+      body: {
+        metadata: {
+          name: 'cluster-legacy',
+          labels: { 'argocd.argoproj.io/secret-type': 'cluster' },
+        },
+        stringData: {
+          name: 'legacy',
+          server: 'https://legacy.example:6443',
+          config: '{}',
+        },
+      },
+    });
+    const { ctx, logs } = stepContext(
+      { name: 'legacy', argocdCluster: 'legacy' },
+      { dryRun: true },
+    );
+    await action.handler(ctx);
+    expect(logs.join('\n')).toContain(
+      'would register legacy (https://legacy.example:6443) in ArgoCD on sandbox',
+    );
+    expect((await argocdSecret('legacy'))?.metadata?.labels).toEqual({
+      'argocd.argoproj.io/secret-type': 'cluster',
+    });
+    await expect(
+      action.handler(
+        stepContext({ name: 'ghost', argocdCluster: 'ghost' }, { dryRun: true })
+          .ctx,
+      ),
+    ).rejects.toThrow('ArgoCD on sandbox knows no cluster named "ghost"');
+  });
+
   it('registers the cluster in ArgoCD with its profile label and commits its definition; the kubeconfig goes nowhere', async () => {
     const before = await fleet.commits();
     const { ctx, outputs, logs } = stepContext({

@@ -8,6 +8,7 @@ import {
 import {
   authorize,
   externalClusterYaml,
+  findArgoCdCluster,
   registerExternalCluster,
 } from '@internal/backstage-plugin-arlon-node';
 import { parse } from 'yaml';
@@ -91,8 +92,16 @@ export function createClusterImportAction(options: ArlonActionsOptions) {
       );
       ctx.output('entityRef', entityRef('Cluster', name));
       if (ctx.isDryRun) {
+        // Read only; the kubeconfig is not touched: it is used once, by the real run.
+        const adopted =
+          argocdCluster &&
+          (await findArgoCdCluster(management, argocdCluster)).server;
         ctx.logger.info(
-          `Dry run: would register ${name} in ArgoCD on ${management.name} and write arlon/clusters/${name}.yaml`,
+          `Dry run: would register ${name}${
+            adopted ? ` (${adopted})` : ''
+          } in ArgoCD on ${
+            management.name
+          } and write arlon/clusters/${name}.yaml`,
         );
         ctx.logger.info(`create arlon/clusters/${name}.yaml`);
         ctx.output('files', [`create arlon/clusters/${name}.yaml`]);

@@ -10,12 +10,13 @@ import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import useAsync from 'react-use/esm/useAsync';
-import { commitPreviewFromLog } from './commitPreview';
+import { commitPreviewFromLog, secretPlaceholders } from './commitPreview';
 
 /**
  * A template form field that shows what the template would commit: it runs
  * the template in the scaffolder's dry run with the answers so far and lists
- * the files, or the problem that would stop it. Writes nothing.
+ * the files, or the problem that would stop it. Writes nothing, and sends
+ * placeholders instead of the form's secrets.
  */
 export function CommitPreviewField(
   props: FieldExtensionComponentProps<string>,
@@ -40,7 +41,7 @@ export function CommitPreviewField(
     const result = await scaffolderApi.dryRun({
       template: template as TemplateEntityV1beta3,
       values: answers,
-      secrets: {},
+      secrets: secretPlaceholders(template.spec?.parameters),
       directoryContents: [],
     });
     return commitPreviewFromLog(result.log);

@@ -1,4 +1,8 @@
-import { commitPreviewFromLog } from './commitPreview';
+import {
+  commitPreviewFromLog,
+  secretPlaceholders,
+  WITHHELD_SECRET,
+} from './commitPreview';
 
 describe('commitPreviewFromLog', () => {
   it('collects the files the actions would write, without colours or levels', () => {
@@ -52,5 +56,36 @@ describe('commitPreviewFromLog', () => {
       problem:
         'The fleet repository would have problems; nothing was written:\narlon/clusters/Bad.yaml:4:3: metadata.name must be lower-case',
     });
+  });
+});
+
+describe('secretPlaceholders', () => {
+  it('withholds every Secret field, in conditional branches too, and nothing else', () => {
+    const parameters = [
+      {
+        properties: {
+          name: { type: 'string' },
+          source: { enum: ['kubeconfig', 'argocd'] },
+        },
+        dependencies: {
+          source: {
+            oneOf: [
+              {
+                properties: {
+                  kubeconfig: { type: 'string', 'ui:field': 'Secret' },
+                },
+              },
+              { properties: { argocdCluster: { type: 'string' } } },
+            ],
+          },
+        },
+      },
+      { properties: { token: { 'ui:field': 'Secret' } } },
+    ];
+    expect(secretPlaceholders(parameters)).toEqual({
+      kubeconfig: WITHHELD_SECRET,
+      token: WITHHELD_SECRET,
+    });
+    expect(secretPlaceholders(undefined)).toEqual({});
   });
 });

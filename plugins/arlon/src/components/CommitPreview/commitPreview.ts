@@ -42,3 +42,28 @@ function stripLevel(line: string): string {
     .replace(ANSI_COLOUR, '')
     .replace(/^(info|warn|error|debug): /, '');
 }
+
+/** What a preview sends for each secret: the real ones stay in the form until the real run. */
+export const WITHHELD_SECRET = '(withheld from the preview)';
+
+/**
+ * Pure: a placeholder for every secret the template's form asks for (fields
+ * with `ui:field: Secret`, in any page or conditional branch), so a dry run
+ * gets past "missing input" without the browser sending a secret anywhere.
+ */
+export function secretPlaceholders(
+  parameters: unknown,
+): Record<string, string> {
+  const found: Record<string, string> = {};
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      const { properties } = node as { properties?: Record<string, any> };
+      for (const [key, field] of Object.entries(properties ?? {}))
+        if (field?.['ui:field'] === 'Secret') found[key] = WITHHELD_SECRET;
+      Object.values(node).forEach(visit);
+    }
+  };
+  visit(parameters);
+  return found;
+}
