@@ -31,7 +31,15 @@ async function waitFor(
 /** Records what the provider tells the catalog: the catalog's side of the contract. */
 class RecordingConnection implements EntityProviderConnection {
   readonly mutations: EntityProviderMutation[] = [];
+  /** How many mutations were being applied at once, at most. */
+  mostAtOnce = 0;
+  private applying = 0;
+  /** A catalog that takes this long to apply a mutation (a busy database). */
+  constructor(private readonly applyMs = 0) {}
   async applyMutation(mutation: EntityProviderMutation) {
+    this.mostAtOnce = Math.max(this.mostAtOnce, ++this.applying);
+    await new Promise(r => setTimeout(r, this.applyMs));
+    this.applying--;
     this.mutations.push(mutation);
   }
   async refresh() {}
@@ -142,6 +150,31 @@ describe('ArlonEntityProvider', () => {
     expect(changed[0].metadata.annotations?.['arlon.io/problems']).toContain(
       'values for bundle \\"guestbook\\"',
     );
+  });
+
+  it('applies one mutation at a time, so an older state never lands after a newer one', async () => {
+    const connection = new RecordingConnection(600);
+    await provider.connect(connection);
+    await provider.fullSync();
+    for (const replicas of [2, 3, 4]) {
+      await sandbox.pushToFleet(
+        {
+          'arlon/profiles/apps.yaml': `apiVersion: core.arlon.io/v1\nkind: Profile\nmetadata:\n  name: apps\nspec:\n  description: version ${replicas}\n  bundles: [guestbook]\n`,
+        },
+        `apps at ${replicas}`,
+      );
+      await new Promise(r => setTimeout(r, 300));
+    }
+    const lastApps = () =>
+      connection.deltas
+        .flatMap(d => d.added)
+        .filter(e => e.entity.metadata.name === 'profile-apps')
+        .pop()?.entity.metadata.description;
+    await waitFor(() => lastApps() === 'version 4', 'the newest profile');
+    // Quiet for a while: nothing older arrives after it.
+    await new Promise(r => setTimeout(r, 1500));
+    expect(lastApps()).toBe('version 4');
+    expect(connection.mostAtOnce).toBe(1);
   });
 
   it('sends a delta when a cluster’s live state changes', async () => {

@@ -41,7 +41,10 @@ export class ArlonEntityProvider implements EntityProvider {
   private lastCommit?: string;
   private timer?: NodeJS.Timeout;
   private pending = false;
+  private polling = false;
   private stopped = false;
+  /** The sync running now, or the last one: each next sync waits for it. */
+  private syncs: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: ArlonEntityProviderOptions) {}
 
@@ -76,8 +79,27 @@ export class ArlonEntityProvider implements EntityProvider {
 
   async fullSync() {
     if (!this.connection) throw new Error('not connected');
+    await this.serially(() => this.applyFull());
+  }
+
+  /** Applies only what changed since the catalog last heard from us. */
+  async deltaSync() {
+    if (this.connection) await this.serially(() => this.applyDelta());
+  }
+
+  /**
+   * One sync at a time, in order: two overlapping builds could land in the
+   * catalog out of order, leaving it at the older commit until the next change.
+   */
+  private serially(sync: () => Promise<void>) {
+    const next = this.syncs.then(sync);
+    this.syncs = next.catch(() => {});
+    return next;
+  }
+
+  private async applyFull() {
     const { commit, entities } = await this.build();
-    await this.connection.applyMutation({
+    await this.connection!.applyMutation({
       type: 'full',
       entities: entities.map(entity => ({
         entity,
@@ -91,9 +113,7 @@ export class ArlonEntityProvider implements EntityProvider {
     );
   }
 
-  /** Applies only what changed since the catalog last heard from us. */
-  async deltaSync() {
-    if (!this.connection) return;
+  private async applyDelta() {
     const { commit, entities } = await this.build();
     const next = new Map(entities.map(e => [ref(e), JSON.stringify(e)]));
     const added = entities.filter(
@@ -102,7 +122,7 @@ export class ArlonEntityProvider implements EntityProvider {
     const removed = [...this.current.keys()].filter(r => !next.has(r));
     this.lastCommit = commit;
     if (added.length === 0 && removed.length === 0) return;
-    await this.connection.applyMutation({
+    await this.connection!.applyMutation({
       type: 'delta',
       added: added.map(entity => ({
         entity,
@@ -117,19 +137,36 @@ export class ArlonEntityProvider implements EntityProvider {
   }
 
   private async pollHead() {
-    const health = await this.options.repository.probe().catch(() => undefined);
-    if (health?.headCommit && health.headCommit !== this.lastCommit)
-      this.soon();
+    if (this.polling) return; // a slow remote: let the last probe finish
+    this.polling = true;
+    try {
+      const health = await this.options.repository
+        .probe()
+        .catch(() => undefined);
+      if (health?.headCommit && health.headCommit !== this.lastCommit)
+        this.soon();
+    } finally {
+      this.polling = false;
+    }
   }
 
-  /** Coalesces bursts of changes (a sync touches many objects) into one delta. */
+  /**
+   * Coalesces bursts of changes (a sync touches many objects) into one delta;
+   * at most one waits behind a running sync, and changes seen once it has
+   * started get the next one.
+   */
   private soon() {
     if (this.pending) return;
     this.pending = true;
     setTimeout(() => {
-      this.pending = false;
-      if (this.stopped) return;
-      this.deltaSync().catch(error =>
+      if (this.stopped || !this.connection) {
+        this.pending = false;
+        return;
+      }
+      this.serially(() => {
+        this.pending = false;
+        return this.applyDelta();
+      }).catch(error =>
         this.options.logger.warn(`Delta sync failed: ${error.message}`),
       );
     }, 250).unref?.();
