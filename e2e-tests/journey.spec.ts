@@ -96,6 +96,13 @@ test('create a cluster, watch it come up, apply a profile, pre-flight a bundle',
   await expect(dialog.getByTestId('apply-preview')).toContainText(
     `arlon/clusters/${cluster}.yaml`,
   );
+  // …and the profile's pre-flight on the live cluster (its Helm bundle is noted, not rendered).
+  await expect(
+    dialog
+      .getByTestId('live-impact')
+      .getByRole('row')
+      .filter({ hasText: cluster }),
+  ).toContainText('Helm chart');
   await shot(page, '5-apply-preview');
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(

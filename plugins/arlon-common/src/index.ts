@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export * from './health';
+export * from './mapLimit';
 export * from './model/types';
 export { DNS_LABEL, KUBERNETES_VERSION } from './model/schema';
 export * from './model/Fleet';

@@ -6,6 +6,7 @@ import {
   groupOf,
   identifyObject,
   KubeObject,
+  mapLimit,
   ObjectDiff,
   Rendered,
   RenderedObject,
@@ -13,7 +14,6 @@ import {
   section,
 } from '@internal/backstage-plugin-arlon-common';
 import type { LiveCluster, ObjectRef } from '../live/LiveCluster';
-import { mapLimit } from './mapLimit';
 
 /** Statuses that mean "this server or this caller cannot dry-run apply", not "this object is wrong". */
 const NO_SERVER_SIDE_APPLY = new Set([403, 405, 415]);

@@ -90,6 +90,8 @@ export async function registerExternalCluster(
   return server;
 }
 
+const decode = (base64 = '') => Buffer.from(base64, 'base64').toString('utf8');
+
 /**
  * The cluster Secret ArgoCD keeps for `name` (its display name or the
  * Secret's), read only: an import's dry run checks it exists.
@@ -113,5 +115,3 @@ export async function findArgoCdCluster(
     );
   return { secret: found, server: decode(found.data?.server) };
 }
-
-const decode = (base64 = '') => Buffer.from(base64, 'base64').toString('utf8');

@@ -18,7 +18,7 @@ import Alert from '@material-ui/lab/Alert';
 import { Fragment, useState } from 'react';
 import { ObjectDiffView } from './ObjectDiffView';
 
-const METHOD: Record<DiffSection['method'], string> = {
+export const METHOD_LABEL: Record<DiffSection['method'], string> = {
   'server-side-dry-run': 'server-side dry-run apply',
   'client-side': 'client-side three-way comparison',
   exact: 'field by field',
@@ -85,7 +85,9 @@ function SectionView({
     <Box mb={3}>
       <Typography variant="subtitle1">
         {section.title}{' '}
-        <Typography variant="caption">({METHOD[section.method]})</Typography>
+        <Typography variant="caption">
+          ({METHOD_LABEL[section.method]})
+        </Typography>
       </Typography>
       {section.error && <Alert severity="error">{section.error}</Alert>}
       {section.notes.map(n => (

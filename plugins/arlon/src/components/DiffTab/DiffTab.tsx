@@ -106,6 +106,7 @@ export function DiffTab() {
           <Box display="flex" alignItems="center" style={{ gap: 16 }}>
             <TextField
               select
+              id="diff-kind"
               label="Compare with"
               value={kind}
               variant="outlined"
@@ -127,6 +128,7 @@ export function DiffTab() {
             {kind !== 'allClusters' && (
               <TextField
                 select
+                id="diff-name"
                 label="Name"
                 value={name}
                 variant="outlined"

@@ -119,6 +119,7 @@ export function FleetClusters() {
       <Box display="flex" alignItems="center" style={{ gap: 16 }} mb={2}>
         <TextField
           select
+          id="fleet-filter-phase"
           label="Phase"
           value={phase}
           onChange={e => setPhase(e.target.value)}
@@ -133,6 +134,7 @@ export function FleetClusters() {
         </TextField>
         <TextField
           select
+          id="fleet-filter-provider"
           label="Provider"
           value={provider}
           onChange={e => setProvider(e.target.value)}
@@ -148,6 +150,7 @@ export function FleetClusters() {
         <Box flexGrow={1} />
         <TextField
           select
+          id="fleet-bulk-profile"
           label="Profile"
           value={profile}
           onChange={e => setProfile(e.target.value)}

@@ -19,10 +19,12 @@ import {
   ProfileAssignmentResult,
 } from '../../api/ArlonClient';
 import { PermittedButton } from '../common/PermittedButton';
+import { LiveImpact } from './LiveImpact';
 
 /**
  * Apply profiles to clusters picked by name or by a label selector: first a
- * preview of what the commit would change (a dry run), then the commit.
+ * preview of what the commit would change (a dry run) and what that would do
+ * on the live clusters (their pre-flights), then the commit.
  */
 export function ApplyProfileDialog({
   profiles,
@@ -109,6 +111,7 @@ export function ApplyProfileDialog({
           />
         ) : (
           <TextField
+            id="apply-profile-selector"
             fullWidth
             variant="outlined"
             label="Label selector"
@@ -143,6 +146,9 @@ export function ApplyProfileDialog({
                 {f.action} {f.path}
               </Typography>
             ))}
+            {preview.files.length > 0 && (
+              <LiveImpact profiles={profiles} clusters={preview.clusters} />
+            )}
           </div>
         )}
       </DialogContent>

@@ -118,6 +118,74 @@ describe('ProfileCard', () => {
     );
   });
 
+  it('pre-flights the profile on each cluster the commit would change, and says which it could not reach', async () => {
+    const compare = jest.fn(async ({ right }: any) => {
+      if (right.name === 'edge-1')
+        throw new Error(
+          'Cluster edge-1 is not reachable: connect ECONNREFUSED',
+        );
+      return {
+        title: 'apps on prod-us-west',
+        left: { kind: 'profile', name: 'apps' },
+        right,
+        createdAt: '2026-12-02T00:00:00Z',
+        summary: { create: 2, update: 1, delete: 0, unchanged: 4 },
+        sections: [
+          {
+            title: 'prod-us-west',
+            cluster: 'prod-us-west',
+            method: 'server-side-dry-run',
+            notes: ['namespace guestbook will be created by ArgoCD'],
+            summary: { create: 2, update: 1, delete: 0, unchanged: 4 },
+            objects: [],
+          },
+        ],
+      } as any;
+    });
+    await renderArlon(<ProfileCard />, {
+      entity,
+      api: {
+        get: async () => profile,
+        list: async () => ({ commit: 'c', items: clusters }),
+        assignProfiles: async () => ({
+          clusters: ['prod-us-west', 'edge-1'],
+          files: [
+            { path: 'arlon/clusters/prod-us-west.yaml', action: 'update' },
+            { path: 'arlon/clusters/edge-1.yaml', action: 'update' },
+          ],
+        }),
+        compare,
+      },
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Apply to clusters' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(
+      within(dialog).getByRole('radio', { name: 'Label selector' }),
+    );
+    await userEvent.type(
+      await within(dialog).findByRole('textbox', { name: 'Label selector' }),
+      'env=prod',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Preview' }),
+    );
+    const impact = await within(dialog).findByTestId('live-impact');
+    const row = async (name: string) =>
+      (await within(impact).findByText(name)).closest('tr')!;
+    expect(await row('prod-us-west')).toHaveTextContent(
+      '2 to create, 1 to updatenamespace guestbook will be created by ArgoCDserver-side dry-run apply',
+    );
+    expect(await row('edge-1')).toHaveTextContent(
+      'Could not pre-flight: Cluster edge-1 is not reachable',
+    );
+    expect(compare).toHaveBeenCalledWith({
+      left: { kind: 'profile', name: 'apps' },
+      right: { kind: 'cluster', name: 'prod-us-west' },
+    });
+  });
+
   it('says what is wrong when the preview fails, and applies nothing', async () => {
     const assignProfiles = jest.fn(async () => {
       throw new Error('No cluster matches selector "env=mars"');

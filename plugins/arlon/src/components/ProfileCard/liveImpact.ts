@@ -1,0 +1,51 @@
+import type {
+  DiffMethod,
+  DiffReport,
+  DiffSummary,
+} from '@internal/backstage-plugin-arlon-common';
+
+/** What applying profiles would do to one live cluster, from their pre-flights. */
+export interface ClusterImpact {
+  cluster: string;
+  summary?: DiffSummary;
+  /** The least exact method any of its comparisons used. */
+  method?: DiffMethod;
+  /** What the counts leave out (a Helm bundle not rendered, a fallback…). */
+  notes: string[];
+  error?: string;
+}
+
+/** How many clusters the apply dialog pre-flights; the Diff tab takes the rest. */
+export const PREFLIGHT_LIMIT = 10;
+
+/** Pure: one cluster's pre-flight reports (one per profile) as one row. */
+export function clusterImpact(
+  cluster: string,
+  reports: DiffReport[],
+): ClusterImpact {
+  const sections = reports.flatMap(r => r.sections);
+  const failed = sections.find(s => s.error);
+  if (failed) return { cluster, notes: [], error: failed.error };
+  const summary: DiffSummary = {
+    create: 0,
+    update: 0,
+    delete: 0,
+    unchanged: 0,
+  };
+  for (const s of sections)
+    for (const action of Object.keys(summary) as Array<keyof DiffSummary>)
+      summary[action] += s.summary[action];
+  const method = sections.some(s => s.method === 'client-side')
+    ? 'client-side'
+    : sections[0]?.method;
+  const notes = [...new Set(sections.flatMap(s => s.notes))];
+  return { cluster, summary, method, notes };
+}
+
+/** Pure: "2 to create, 1 to update", or that nothing would change. */
+export function describeImpact(summary: DiffSummary): string {
+  const parts = (['create', 'update', 'delete'] as const)
+    .filter(action => summary[action] > 0)
+    .map(action => `${summary[action]} to ${action}`);
+  return parts.length ? parts.join(', ') : 'no object would change';
+}
