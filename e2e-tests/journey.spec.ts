@@ -114,7 +114,7 @@ test('create a cluster, watch it come up, apply a profile, pre-flight a bundle',
   await page.goto('/catalog/default/resource/bundle-readonly-rbac/diff');
   await page.getByTestId('diff-name').locator('..').getByRole('button').click();
   await page.getByRole('option', { name: cluster, exact: true }).click();
-  await page.getByRole('button', { name: 'Compare' }).click();
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
   await expect(
     page.getByTestId(
       'object-rbac.authorization.k8s.io/ClusterRole//arlon-readonly',

@@ -60,11 +60,19 @@ export function LiveImpact({
           <TableBody>
             {impacts.value.map(i => (
               <TableRow key={i.cluster}>
-                <TableCell>{i.cluster}</TableCell>
+                <TableCell style={{ whiteSpace: 'nowrap' }}>
+                  {i.cluster}
+                </TableCell>
                 <TableCell>
                   {i.summary ? (
                     <>
-                      {describeImpact(i.summary)}
+                      {describeImpact(i.summary, i.notes)}
+                      {i.method && (
+                        <Typography variant="caption" component="span">
+                          {' '}
+                          ({METHOD_LABEL[i.method]})
+                        </Typography>
+                      )}
                       {i.notes.map(note => (
                         <Typography key={note} variant="caption" component="p">
                           {note}
@@ -76,11 +84,6 @@ export function LiveImpact({
                       Could not pre-flight: {i.error}
                     </Alert>
                   )}
-                </TableCell>
-                <TableCell>
-                  <Typography variant="caption">
-                    {i.method && METHOD_LABEL[i.method]}
-                  </Typography>
                 </TableCell>
               </TableRow>
             ))}

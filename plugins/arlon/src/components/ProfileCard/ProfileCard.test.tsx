@@ -175,7 +175,7 @@ describe('ProfileCard', () => {
     const row = async (name: string) =>
       (await within(impact).findByText(name)).closest('tr')!;
     expect(await row('prod-us-west')).toHaveTextContent(
-      '2 to create, 1 to updatenamespace guestbook will be created by ArgoCDserver-side dry-run apply',
+      '2 to create, 1 to update (server-side dry-run apply)namespace guestbook will be created by ArgoCD',
     );
     expect(await row('edge-1')).toHaveTextContent(
       'Could not pre-flight: Cluster edge-1 is not reachable',

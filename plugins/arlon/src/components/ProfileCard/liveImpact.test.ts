@@ -68,5 +68,10 @@ describe('describeImpact', () => {
     expect(
       describeImpact({ create: 0, update: 0, delete: 0, unchanged: 9 }),
     ).toBe('no object would change');
+    expect(
+      describeImpact({ create: 0, update: 0, delete: 0, unchanged: 0 }, [
+        'bundle guestbook is a Helm chart',
+      ]),
+    ).toBe('no change found, but see the notes');
   });
 });

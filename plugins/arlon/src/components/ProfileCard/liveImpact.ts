@@ -42,10 +42,16 @@ export function clusterImpact(
   return { cluster, summary, method, notes };
 }
 
-/** Pure: "2 to create, 1 to update", or that nothing would change. */
-export function describeImpact(summary: DiffSummary): string {
+/**
+ * Pure: "2 to create, 1 to update", or that nothing would change (with a
+ * pointer to the notes when they may explain why, e.g. an unrendered chart).
+ */
+export function describeImpact(summary: DiffSummary, notes: string[] = []): string {
   const parts = (['create', 'update', 'delete'] as const)
     .filter(action => summary[action] > 0)
     .map(action => `${summary[action]} to ${action}`);
-  return parts.length ? parts.join(', ') : 'no object would change';
+  if (parts.length) return parts.join(', ');
+  return notes.length
+    ? 'no change found, but see the notes'
+    : 'no object would change';
 }
