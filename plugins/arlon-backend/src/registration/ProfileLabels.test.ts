@@ -1,0 +1,71 @@
+import { ProfileLabels } from './ProfileLabels';
+
+/** The definitions a cluster needs to be valid: its spec, a profile and its bundle. */
+const BASE = {
+  'arlon/clusterspecs/docker-dev.yaml':
+    'apiVersion: core.arlon.io/v1\nkind: ClusterSpec\nmetadata:\n  name: docker-dev\nspec:\n  provider: docker\n  type: kubeadm\n  kubernetesVersion: v1.30.0\n  controlPlane: { replicas: 1 }\n  nodePools:\n    - { name: md-0, machineType: kindest/node:v1.30.0, replicas: 1 }\n',
+  'arlon/bundles/rbac.yaml':
+    'apiVersion: core.arlon.io/v1\nkind: Bundle\nmetadata:\n  name: rbac\nspec:\n  source:\n    inline: {}\n',
+  'arlon/profiles/apps.yaml':
+    'apiVersion: core.arlon.io/v1\nkind: Profile\nmetadata:\n  name: apps\nspec:\n  bundles: [rbac]\n',
+};
+const cluster = (name: string, profiles: string[]) => ({
+  [`arlon/clusters/${name}.yaml`]: `apiVersion: core.arlon.io/v1\nkind: Cluster\nmetadata:\n  name: ${name}\nspec:\n  clusterSpec: docker-dev\n  profiles: [${profiles.join(', ')}]\n`,
+});
+
+/** A fleet repository's read side whose content a test changes, counting reads. */
+function repository(files: Record<string, string>) {
+  const repo = {
+    files,
+    reads: 0,
+    fail: false,
+    async read() {
+      repo.reads++;
+      await new Promise(r => setTimeout(r, 20));
+      if (repo.fail) throw new Error('Git is down');
+      return { commit: `c${repo.reads}`, files: { ...repo.files } };
+    },
+  };
+  return repo;
+}
+
+describe('ProfileLabels', () => {
+  it('reads the repository once for many clusters at once', async () => {
+    const repo = repository({
+      ...BASE,
+      ...cluster('a', ['apps']),
+      ...cluster('b', []),
+    });
+    const labels = new ProfileLabels(repo);
+    expect(await Promise.all([labels.for('a'), labels.for('b')])).toEqual([
+      { 'profile.arlon.io/apps': 'true' },
+      {},
+    ]);
+    expect(repo.reads).toBe(1);
+  });
+
+  it('reads again once for a burst of clusters the snapshot does not know, and finds them', async () => {
+    const repo = repository({ ...BASE, ...cluster('a', []) });
+    const labels = new ProfileLabels(repo, 60_000);
+    await labels.for('a');
+    for (const name of ['n1', 'n2', 'n3', 'n4'])
+      Object.assign(repo.files, cluster(name, ['apps']));
+    const found = await Promise.all(
+      ['n1', 'n2', 'n3', 'n4', 'foreign'].map(n => labels.for(n)),
+    );
+    expect(found.slice(0, 4)).toEqual(
+      Array(4).fill({ 'profile.arlon.io/apps': 'true' }),
+    );
+    expect(found[4]).toEqual({});
+    expect(repo.reads).toBe(2);
+  });
+
+  it('does not keep a failed read', async () => {
+    const repo = repository({ ...BASE, ...cluster('a', ['apps']) });
+    const labels = new ProfileLabels(repo, 60_000);
+    repo.fail = true;
+    await expect(labels.for('a')).rejects.toThrow('Git is down');
+    repo.fail = false;
+    expect(await labels.for('a')).toEqual({ 'profile.arlon.io/apps': 'true' });
+  });
+});
