@@ -26,6 +26,7 @@ export * from './model/entities';
 export * from './model/clusterStatus';
 export * from './model/verify';
 export {
+  addSummaries,
   diffObjects,
   identifyObject,
   summarize,

@@ -390,6 +390,25 @@ describe('diff routes against the sandbox', () => {
       .post('/api/arlon/diff/reports/import')
       .send(report)
       .expect(400);
+    // A report showing a Secret's value was not made by Arlon: it is not stored for others to read.
+    const leaky = structuredClone(report);
+    leaky.sections[0].objects.push({
+      key: '/Secret/apps/db',
+      group: '',
+      kind: 'Secret',
+      namespace: 'apps',
+      name: 'db',
+      action: 'create',
+      changes: [],
+      unified: '+data:\n+  password: aHVudGVyMg==\n',
+    });
+    const refused = await request(server)
+      .post('/api/arlon/diff/reports')
+      .send(leaky)
+      .expect(400);
+    expect(refused.body.error.message).toContain(
+      '(Secret apps/db): data.password is not masked',
+    );
 
     const other = await request(server)
       .delete(`/api/arlon/diff/reports/${saved.body.id}`)

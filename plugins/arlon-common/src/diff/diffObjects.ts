@@ -56,6 +56,15 @@ export function summarize(objects: Pick<ObjectDiff, 'action'>[]): DiffSummary {
   return summary;
 }
 
+/** The totals of several summaries (a report's sections, a cluster's profiles). */
+export function addSummaries(summaries: DiffSummary[]): DiffSummary {
+  const total: DiffSummary = { create: 0, update: 0, delete: 0, unchanged: 0 };
+  for (const s of summaries)
+    for (const action of Object.keys(total) as DiffAction[])
+      total[action] += s[action];
+  return total;
+}
+
 /** Whether applying would change anything (what `kubectl diff` signals with exit code 1). */
 export function hasChanges(summary: DiffSummary): boolean {
   return summary.create + summary.update + summary.delete > 0;

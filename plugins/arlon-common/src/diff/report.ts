@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DiffSummary, ObjectDiff } from './diffObjects';
+import { unmaskedSecrets } from './unmaskedSecrets';
 
 /** One side of a comparison: a definition in Git, or a cluster's live state. */
 export type DiffTarget =
@@ -133,7 +134,10 @@ export function exportDiffReport(report: DiffReport) {
   };
 }
 
-/** Reads an exported file back into a report, or says what is wrong with it and where. */
+/**
+ * Reads an exported file back into a report, or says what is wrong with it
+ * and where; a Secret value shown unmasked is wrong (Arlon never exports one).
+ */
 export function parseDiffReportFile(
   value: unknown,
 ): { report: DiffReport } | { problems: string[] } {
@@ -145,6 +149,8 @@ export function parseDiffReportFile(
       ),
     };
   const { apiVersion: _a, kind: _k, ...report } = result.data;
+  const unmasked = unmaskedSecrets(report as DiffReport);
+  if (unmasked.length) return { problems: unmasked };
   return { report: report as DiffReport };
 }
 

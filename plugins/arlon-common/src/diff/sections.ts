@@ -1,8 +1,8 @@
 import type { Rendered, RenderedObject } from '../render/renderBundle';
 import {
+  addSummaries,
   diffObjects,
   DiffOptions,
-  DiffSummary,
   identifyObject,
   ObjectDiff,
   summarize,
@@ -65,21 +65,12 @@ export function makeReport(
   sections: DiffSection[],
   createdAt: Date,
 ): DiffReport {
-  const summary: DiffSummary = {
-    create: 0,
-    update: 0,
-    delete: 0,
-    unchanged: 0,
-  };
-  for (const s of sections)
-    for (const action of Object.keys(summary) as Array<keyof DiffSummary>)
-      summary[action] += s.summary[action];
   return {
     title: `${describeTarget(left)} → ${describeTarget(right)}`,
     left,
     right,
     createdAt: createdAt.toISOString(),
-    summary,
+    summary: addSummaries(sections.map(s => s.summary)),
     sections,
   };
 }

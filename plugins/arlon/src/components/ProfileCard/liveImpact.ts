@@ -1,7 +1,8 @@
-import type {
-  DiffMethod,
-  DiffReport,
-  DiffSummary,
+import {
+  addSummaries,
+  type DiffMethod,
+  type DiffReport,
+  type DiffSummary,
 } from '@internal/backstage-plugin-arlon-common';
 
 /** What applying profiles would do to one live cluster, from their pre-flights. */
@@ -26,15 +27,7 @@ export function clusterImpact(
   const sections = reports.flatMap(r => r.sections);
   const failed = sections.find(s => s.error);
   if (failed) return { cluster, notes: [], error: failed.error };
-  const summary: DiffSummary = {
-    create: 0,
-    update: 0,
-    delete: 0,
-    unchanged: 0,
-  };
-  for (const s of sections)
-    for (const action of Object.keys(summary) as Array<keyof DiffSummary>)
-      summary[action] += s.summary[action];
+  const summary = addSummaries(sections.map(s => s.summary));
   const method = sections.some(s => s.method === 'client-side')
     ? 'client-side'
     : sections[0]?.method;
@@ -46,7 +39,10 @@ export function clusterImpact(
  * Pure: "2 to create, 1 to update", or that nothing would change (with a
  * pointer to the notes when they may explain why, e.g. an unrendered chart).
  */
-export function describeImpact(summary: DiffSummary, notes: string[] = []): string {
+export function describeImpact(
+  summary: DiffSummary,
+  notes: string[] = [],
+): string {
   const parts = (['create', 'update', 'delete'] as const)
     .filter(action => summary[action] > 0)
     .map(action => `${summary[action]} to ${action}`);
