@@ -46,6 +46,22 @@ const clusters = [
 
 const entity = arlonEntity('Profile', 'apps', 'arlon-profile');
 
+/** Opens "Apply to clusters" and picks clusters by a label selector. */
+async function openApplyBySelector(selector: string) {
+  await userEvent.click(
+    await screen.findByRole('button', { name: 'Apply to clusters' }),
+  );
+  const dialog = await screen.findByRole('dialog');
+  await userEvent.click(
+    within(dialog).getByRole('radio', { name: 'Label selector' }),
+  );
+  await userEvent.type(
+    await within(dialog).findByRole('textbox', { name: 'Label selector' }),
+    selector,
+  );
+  return dialog;
+}
+
 describe('ProfileCard', () => {
   it('shows bundles, values and the clusters using the profile with their health', async () => {
     await renderArlon(<ProfileCard />, {
@@ -157,17 +173,7 @@ describe('ProfileCard', () => {
         compare,
       },
     });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Apply to clusters' }),
-    );
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.click(
-      within(dialog).getByRole('radio', { name: 'Label selector' }),
-    );
-    await userEvent.type(
-      await within(dialog).findByRole('textbox', { name: 'Label selector' }),
-      'env=prod',
-    );
+    const dialog = await openApplyBySelector('env=prod');
     await userEvent.click(
       within(dialog).getByRole('button', { name: 'Preview' }),
     );
@@ -198,17 +204,7 @@ describe('ProfileCard', () => {
         assignProfiles,
       },
     });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Apply to clusters' }),
-    );
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.click(
-      within(dialog).getByRole('radio', { name: 'Label selector' }),
-    );
-    await userEvent.type(
-      await screen.findByPlaceholderText('env=prod or env in (prod,staging)'),
-      'env=mars',
-    );
+    const dialog = await openApplyBySelector('env=mars');
     await userEvent.click(
       within(dialog).getByRole('button', { name: 'Preview' }),
     );
