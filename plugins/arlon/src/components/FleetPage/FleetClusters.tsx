@@ -80,7 +80,7 @@ export function FleetClusters() {
   const [applying, setApplying] = useState(false);
   const [applied, setApplied] = useState<string>();
 
-  const rows = useMemo(
+  const visible = useMemo(
     () =>
       (data.value?.rows ?? []).filter(
         r =>
@@ -88,6 +88,18 @@ export function FleetClusters() {
           (!provider || r.provider === provider),
       ),
     [data.value, phase, provider],
+  );
+  // Only what is on screen counts as selected: a filter hides a row, not a bulk apply's target.
+  const targets = selected.filter(name => visible.some(r => r.name === name));
+  // The selection is ours, not the table's: its checkboxes show `selected` at
+  // once, even while a reload still shows the previous rows.
+  const rows = useMemo(
+    () =>
+      visible.map(r => ({
+        ...r,
+        tableData: { checked: selected.includes(r.name) },
+      })),
+    [visible, selected],
   );
   if (data.error) return <ResponseErrorPanel error={data.error} />;
   const all = data.value?.rows ?? [];
@@ -168,13 +180,13 @@ export function FleetClusters() {
           variant="contained"
           color="primary"
           disabledReason={
-            !profile || selected.length === 0
+            !profile || targets.length === 0
               ? 'Select clusters and a profile'
               : undefined
           }
           onClick={() => setApplying(true)}
         >
-          Apply profile to {selected.length} selected
+          Apply profile to {targets.length} selected
         </PermittedButton>
       </Box>
       {applied && (
@@ -194,7 +206,7 @@ export function FleetClusters() {
           pageSize: 20,
           padding: 'dense',
         }}
-        onSelectionChange={picked => setSelected(picked.map(r => r.name))}
+        onSelectionChange={checked => setSelected(checked.map(r => r.name))}
         emptyContent={
           <Box p={2}>
             No clusters in the fleet repository
@@ -207,7 +219,7 @@ export function FleetClusters() {
           open
           profiles={[profile]}
           clusters={all.map(r => r.name)}
-          initialClusters={selected}
+          initialClusters={targets}
           onClose={() => setApplying(false)}
           onApplied={result => {
             setApplied(
@@ -215,7 +227,6 @@ export function FleetClusters() {
                 result.commit ? ` in commit ${result.commit.slice(0, 12)}` : ''
               }.`,
             );
-            // The reloaded rows come unselected.
             setSelected([]);
             data.retry();
           }}

@@ -124,7 +124,14 @@ describe('FleetPage', () => {
       files: [{ path: 'arlon/clusters/prod-us-west.yaml', action: 'update' }],
       ...(opts.dryRun ? {} : { commit: 'abcdef1234567890' }),
     }));
-    await renderArlon(<FleetPage />, { api: api({ assignProfiles }) });
+    // The page loads clusters, specs and profiles; the reload after applying
+    // never finishes here, so what shows meanwhile must already be right.
+    let calls = 0;
+    const list = async (kind: string) =>
+      ++calls > 3
+        ? new Promise<never>(() => {})
+        : { commit: 'c', items: lists[kind] };
+    await renderArlon(<FleetPage />, { api: api({ assignProfiles, list }) });
     const row = (await screen.findByText('prod-us-west')).closest('tr')!;
     await userEvent.click(within(row).getByRole('checkbox'));
     await userEvent.click(
@@ -149,7 +156,36 @@ describe('FleetPage', () => {
         'Applied apps to prod-us-west in commit abcdef123456.',
       ),
     ).toBeInTheDocument();
-    // The reloaded rows come unselected, and so does the button.
+    // Unselected at once, the rows as the button, though the reload is still running.
+    expect(
+      screen.getByRole('button', { name: 'Apply profile to 0 selected' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByText('prod-us-west').closest('tr')!).getByRole(
+        'checkbox',
+      ),
+    ).not.toBeChecked();
+  });
+
+  it('applies only to selected clusters the filters still show', async () => {
+    await renderArlon(<FleetPage />, { api: api() });
+    const row = (await screen.findByText('prod-us-west')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('checkbox'));
+    expect(
+      screen.getByRole('button', { name: 'Apply profile to 1 selected' }),
+    ).toBeInTheDocument();
+    await userEvent.click(
+      // The filter, not the column header's sort button.
+      screen
+        .getAllByRole('button', { name: /^Phase/ })
+        .find(b => b.id === 'fleet-filter-phase')!,
+    );
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'Provisioned' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByText('prod-us-west')).not.toBeInTheDocument(),
+    );
     expect(
       screen.getByRole('button', { name: 'Apply profile to 0 selected' }),
     ).toBeInTheDocument();
