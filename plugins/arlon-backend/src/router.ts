@@ -12,7 +12,10 @@ import type {
 import express from 'express';
 import Router from 'express-promise-router';
 import { auditedWrite } from './actions/auditedWrite';
-import { authorize } from '@internal/backstage-plugin-arlon-node';
+import {
+  authorize,
+  ServedClusterKinds,
+} from '@internal/backstage-plugin-arlon-node';
 import { clusterActionsRouter } from './actions/clusterActionsRouter';
 import { applyBootstrap } from './bootstrap/applyBootstrap';
 import { BODY_LIMIT, definitionsRouter } from './definitions/definitionsRouter';
@@ -109,7 +112,12 @@ export async function createRouter(
     );
   });
 
-  const definitions = new FleetDefinitions(fleetRepository, options.onWrite);
+  const servedKinds = new ServedClusterKinds(managementClusters);
+  const definitions = new FleetDefinitions(
+    fleetRepository,
+    options.onWrite,
+    () => servedKinds.current(),
+  );
   router.use(clusterActionsRouter({ ...options, definitions }));
   router.use(definitionsRouter({ ...options, definitions }));
   return router;

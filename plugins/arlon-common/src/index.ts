@@ -14,6 +14,7 @@ export { type Problem, formatFieldPath } from './validation/Problem';
 export { validateFleet } from './validation/validateFleet';
 export { formatProblems } from './validation/formatProblems';
 export * from './providers/catalog';
+export * from './providers/servedKinds';
 export {
   renderClusterManifests,
   type KubeObject,

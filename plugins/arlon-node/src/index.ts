@@ -10,6 +10,7 @@ export {
 } from './services';
 export { ManagementClusters } from './cluster/ManagementClusters';
 export { ManagementCluster } from './cluster/ManagementCluster';
+export { ServedClusterKinds } from './cluster/ServedClusterKinds';
 export {
   FleetInformers,
   type CustomObject,

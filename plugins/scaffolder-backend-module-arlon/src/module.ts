@@ -7,6 +7,7 @@ import {
   FleetDefinitions,
   fleetRepositoryServiceRef,
   managementClustersServiceRef,
+  ServedClusterKinds,
 } from '@internal/backstage-plugin-arlon-node';
 import { createArlonActions } from './actions/createArlonActions';
 
@@ -32,9 +33,12 @@ export const scaffolderModuleArlon = createBackendModule({
         fleetRepository,
         managementClusters,
       }) {
+        const servedKinds = new ServedClusterKinds(managementClusters);
         scaffolder.addActions(
           ...createArlonActions({
-            definitions: new FleetDefinitions(fleetRepository),
+            definitions: new FleetDefinitions(fleetRepository, undefined, () =>
+              servedKinds.current(),
+            ),
             permissions,
             managementClusters,
           }),

@@ -5,6 +5,8 @@ import {
   definitionViews,
   FleetEdit,
   planFleetEdit,
+  ServedKinds,
+  unservedClusterKinds,
 } from '@internal/backstage-plugin-arlon-common';
 import type { FleetChangeResult, FleetRepository } from './FleetRepository';
 import { InvalidDefinitionError } from './InvalidDefinitionError';
@@ -17,14 +19,21 @@ export interface WriteRequest {
 
 /**
  * Bundles, profiles, cluster specs and clusters as the fleet repository holds
- * them. Every write is validated against the whole fleet, compiled, and
- * committed as one change with what it generates.
+ * them. Every write is validated against the whole fleet, compiled, checked
+ * against what the management clusters serve, and committed as one change
+ * with what it generates.
  */
 export class FleetDefinitions {
   constructor(
     private readonly repository: FleetRepository,
     /** Called after every commit, so controllers can act on it at once. */
     private readonly onWrite: () => void = () => {},
+    /**
+     * The Cluster API kinds each reachable management cluster serves: a
+     * cluster whose manifests need another is refused before it is committed
+     * (rather than failing in Cluster API minutes later).
+     */
+    private readonly servedKinds: () => Promise<ServedKinds[]> = async () => [],
   ) {}
 
   private get compileOptions() {
@@ -91,6 +100,8 @@ export class FleetDefinitions {
     /** Plans the edits on the head they will be committed on (replanned if another writer wins). */
     edits: (files: Record<string, string>, commit: string) => FleetEdit[],
   ): Promise<FleetChangeResult> {
+    // Read before the repository's lock is taken: planning itself is synchronous.
+    const served = await this.servedKinds();
     const result = await this.repository.change(
       {
         message: request.message,
@@ -105,8 +116,10 @@ export class FleetDefinitions {
             throw new NotFoundError(
               `Not in the fleet repository: ${plan.missing.join(', ')}`,
             );
-          if (plan.problems.length)
-            throw new InvalidDefinitionError(plan.problems);
+          const problems = plan.problems.length
+            ? plan.problems
+            : unservedClusterKinds(plan.changes, snapshot.files, served);
+          if (problems.length) throw new InvalidDefinitionError(problems);
           return plan.changes;
         },
       },

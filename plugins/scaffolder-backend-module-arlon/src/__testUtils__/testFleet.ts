@@ -11,6 +11,7 @@ import {
   FleetDefinitions,
   FleetRepository,
   ManagementClusters,
+  ServedClusterKinds,
 } from '@internal/backstage-plugin-arlon-node';
 import type { ArlonActionsOptions } from '../actions/fleetWrite';
 
@@ -49,11 +50,12 @@ export class TestFleet {
       async () => undefined,
       await fs.mkdtemp(path.join(root, 'checkout-')),
     );
+    const served = new ServedClusterKinds(managementClusters);
     const fleet = new TestFleet(
       root,
       server,
       url,
-      new FleetDefinitions(repository),
+      new FleetDefinitions(repository, undefined, () => served.current()),
     );
     // The example's generated tree names another URL: regenerate it for this one first.
     await fleet.definitions.change(

@@ -1,3 +1,5 @@
+import { KubeApiServer } from '@internal/arlon-sandbox';
+import { ManagementClusters } from '@internal/backstage-plugin-arlon-node';
 import { parse } from 'yaml';
 import { stepContext, TestFleet } from '../__testUtils__/testFleet';
 import { createClusterCreateAction } from './clusterCreate';
@@ -154,5 +156,51 @@ describe('arlon:cluster:create', () => {
     ).rejects.toThrow(
       'resource:default/profile-apps is not an entity of a ClusterSpec (its name would start with "clusterspec-")',
     );
+  });
+});
+
+describe('arlon:cluster:create on a management cluster without Cluster API', () => {
+  let bare: KubeApiServer;
+  let fleet: Awaited<ReturnType<typeof TestFleet.start>>;
+
+  beforeAll(async () => {
+    bare = await KubeApiServer.start({ token: 'bare-token' });
+    fleet = await TestFleet.start(
+      new ManagementClusters([
+        {
+          name: 'bare',
+          url: bare.url,
+          serviceAccountToken: 'bare-token',
+          skipTLSVerify: true,
+          argocdNamespace: 'argocd',
+        },
+      ]),
+    );
+  });
+  afterAll(async () => {
+    await fleet.stop();
+    await bare.stop();
+  });
+
+  it('refuses the cluster before committing it, saying what to install, on a dry run too', async () => {
+    const before = await fleet.commits();
+    for (const dryRun of [true, false]) {
+      const error = await createClusterCreateAction(fleet.options)
+        .handler(
+          stepContext({ name: 'eks-1', clusterSpec: 'aws-eks' }, { dryRun })
+            .ctx,
+        )
+        .catch(e => e);
+      // One line per thing to install, at the cluster's clusterSpec.
+      expect(error.message).toContain(
+        [
+          "arlon/clusters/eks-1.yaml:6:3: Management cluster bare does not serve Cluster (cluster.x-k8s.io/v1beta1), MachinePool (cluster.x-k8s.io/v1beta1), which this cluster's Cluster API manifests need (spec.clusterSpec)",
+          '    hint: Install Cluster API on it: clusterctl init (the core, kubeadm bootstrap and control plane providers)',
+          "arlon/clusters/eks-1.yaml:6:3: Management cluster bare does not serve AWSManagedCluster (infrastructure.cluster.x-k8s.io/v1beta2), AWSManagedControlPlane (controlplane.cluster.x-k8s.io/v1beta2), AWSManagedMachinePool (infrastructure.cluster.x-k8s.io/v1beta2), which this cluster's Cluster API manifests need (spec.clusterSpec)",
+          '    hint: Install the Amazon Web Services (CAPA) provider on it: clusterctl init --infrastructure aws',
+        ].join('\n'),
+      );
+    }
+    expect(await fleet.commits()).toBe(before);
   });
 });
