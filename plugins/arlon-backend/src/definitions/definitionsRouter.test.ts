@@ -9,7 +9,7 @@ import {
   startTestBackend,
 } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { Sandbox } from '@internal/arlon-sandbox';
+import { KubeApiServer, Sandbox } from '@internal/arlon-sandbox';
 import request from 'supertest';
 import { arlonPlugin } from '../plugin';
 
@@ -49,13 +49,19 @@ describe('definitions API', () => {
   });
   afterEach(() => sandbox.stop());
 
-  async function backend(permission: AuthorizeResult = AuthorizeResult.ALLOW) {
+  async function backend(
+    permission: AuthorizeResult = AuthorizeResult.ALLOW,
+    managementClusters: object[] = [],
+  ) {
     const { server } = await startTestBackend({
       features: [
         arlonPlugin,
         mockServices.rootConfig.factory({
           data: {
-            arlon: { fleetRepo: { url: sandbox.fleetRepoUrl, branch: 'main' } },
+            arlon: {
+              fleetRepo: { url: sandbox.fleetRepoUrl, branch: 'main' },
+              managementClusters,
+            },
           },
         }),
         mockServices.permissions.mock({
@@ -150,6 +156,40 @@ describe('definitions API', () => {
     expect(again.body.error.message).toBe(
       'A Cluster named "qa-1" already exists; update it instead',
     );
+  });
+
+  it('refuses a cluster whose Cluster API kinds its management cluster does not serve, writing nothing', async () => {
+    const bare = await KubeApiServer.start({ token: 'bare-token' });
+    try {
+      const server = await backend(AuthorizeResult.ALLOW, [
+        {
+          name: 'bare',
+          url: bare.url,
+          serviceAccountToken: 'bare-token',
+          skipTLSVerify: true,
+        },
+      ]);
+      const before = await head();
+      const res = await request(server)
+        .post('/api/arlon/clusters')
+        .set('Content-Type', 'application/yaml')
+        .send(newCluster)
+        .expect(400);
+      expect(res.body.problems).toEqual([
+        {
+          file: 'arlon/clusters/qa-1.yaml',
+          line: 6,
+          column: 3,
+          field: 'spec.clusterSpec',
+          message:
+            "Management cluster bare does not serve Cluster (cluster.x-k8s.io/v1beta1), which this cluster's Cluster API manifests need",
+          hint: 'Install Cluster API on it: clusterctl init (the core, kubeadm bootstrap and control plane providers)',
+        },
+      ]);
+      expect(await head()).toBe(before);
+    } finally {
+      await bare.stop();
+    }
   });
 
   it('answers 400 with every problem, file, line and field, writing nothing', async () => {
