@@ -7,6 +7,7 @@ import {
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { SWRConfig } from 'swr';
+import { act } from '@testing-library/react';
 import { ArlonApi, arlonApiRef } from '../api/ArlonClient';
 import { mockArlonApi } from './mockArlonApi';
 
@@ -32,7 +33,7 @@ export function arlonEntity(kind: string, name: string, type: string): Entity {
 }
 
 /** Renders Arlon UI in a test app with the given API methods, an entity, and permissions allowed or not. */
-export function renderArlon(
+export async function renderArlon(
   element: JSX.Element,
   options: { api: Partial<ArlonApi>; entity?: Entity; allow?: boolean },
 ) {
@@ -45,7 +46,7 @@ export function renderArlon(
   const content = (
     <SWRConfig value={{ provider: () => new Map() }}>{withEntity}</SWRConfig>
   );
-  return renderInTestApp(content, {
+  const rendered = renderInTestApp(content, {
     // Entity links need the catalog's entity page to point at.
     mountedRoutes: { '/catalog/:namespace/:kind/:name': entityRouteRef },
     apis: [
@@ -61,4 +62,9 @@ export function renderArlon(
       ],
     ],
   });
+  // Let the first loads (mocked calls that answer at once) settle inside act,
+  // as they would before a person could look, so their updates are not
+  // reported as happening outside it.
+  await act(() => new Promise(resolve => setTimeout(resolve, 0)));
+  return rendered;
 }
