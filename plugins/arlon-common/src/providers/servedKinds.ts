@@ -19,38 +19,37 @@ const keyOf = (apiVersion: string, kind: string): KindKey =>
 const apiVersionOf = (k: KindRef) =>
   k.group ? `${k.group}/${k.version}` : k.version;
 
-let kinds: Array<KindRef & { apiVersion: string }> | undefined;
+/** A kind as manifests name it. */
+export interface ManifestKind {
+  apiVersion: string;
+  kind: string;
+}
+
+let kinds: ManifestKind[] | undefined;
 
 /**
  * Every kind a cluster's Cluster API manifests can use, found by rendering
  * each provider's cluster types once: what a management cluster must serve.
  */
-export function clusterManifestKinds(): ReadonlyArray<
-  KindRef & { apiVersion: string }
-> {
+export function clusterManifestKinds(): ReadonlyArray<ManifestKind> {
   if (!kinds) {
-    const found = new Map<KindKey, KindRef & { apiVersion: string }>();
+    const found = new Map<KindKey, ManifestKind>();
     for (const provider of PROVIDERS)
       for (const type of Object.keys(provider.clusterTypes))
-        for (const o of renderClusterManifests('probe', 'probe', {
-          provider: provider.id,
-          type,
-          kubernetesVersion: 'v1.30.0',
-          region: 'region',
-          sshKeyName: 'key',
-          controlPlane: { replicas: 1 },
-          nodePools: [{ name: 'pool', machineType: 'machine', replicas: 1 }],
-        })) {
-          const [group, version] = o.apiVersion.includes('/')
-            ? o.apiVersion.split('/')
-            : ['', o.apiVersion];
-          found.set(keyOf(o.apiVersion, o.kind), {
-            group,
-            version,
-            kind: o.kind,
-            apiVersion: o.apiVersion,
-          });
-        }
+        for (const { apiVersion, kind } of renderClusterManifests(
+          'probe',
+          'probe',
+          {
+            provider: provider.id,
+            type,
+            kubernetesVersion: 'v1.30.0',
+            region: 'region',
+            sshKeyName: 'key',
+            controlPlane: { replicas: 1 },
+            nodePools: [{ name: 'pool', machineType: 'machine', replicas: 1 }],
+          },
+        ))
+          found.set(keyOf(apiVersion, kind), { apiVersion, kind });
     kinds = [...found.values()];
   }
   return kinds;
@@ -96,7 +95,7 @@ export function unservedClusterKinds(
   for (const [path, text] of Object.entries(changes)) {
     const name = CLUSTER_MANIFESTS.exec(path)?.[1];
     if (!name || text === null) continue;
-    const used = new Map<KindKey, { apiVersion: string; kind: string }>();
+    const used = new Map<KindKey, ManifestKind>();
     for (const doc of parseAllDocuments(text)) {
       const { apiVersion, kind } = (doc.toJS() ?? {}) as Record<string, string>;
       if (apiVersion && kind)
