@@ -1,4 +1,5 @@
-import { KubeApiServer, Sandbox } from '@internal/arlon-sandbox';
+import { CustomObjectsApi } from '@kubernetes/client-node';
+import { KubeApiServer, Sandbox, kubeConfigFor } from '@internal/arlon-sandbox';
 import { clusterManifestKinds } from '@internal/backstage-plugin-arlon-common';
 import { ManagementClusters } from './ManagementClusters';
 import { ServedClusterKinds } from './ServedClusterKinds';
@@ -16,31 +17,32 @@ describe('ServedClusterKinds', () => {
     await sandbox.stop();
   });
 
+  const clusters = () =>
+    new ManagementClusters([
+      {
+        name: 'with-capi',
+        url: sandbox.apiServer.url,
+        serviceAccountToken: sandbox.token,
+        skipTLSVerify: true,
+        argocdNamespace: 'argocd',
+      },
+      {
+        name: 'without-capi',
+        url: bare.url,
+        serviceAccountToken: 'bare-token',
+        skipTLSVerify: true,
+        argocdNamespace: 'argocd',
+      },
+      {
+        name: 'gone',
+        url: 'https://127.0.0.1:1',
+        skipTLSVerify: true,
+        argocdNamespace: 'argocd',
+      },
+    ]);
+
   it("reads each reachable management cluster's Cluster API kinds and leaves out one that cannot answer", async () => {
-    const kinds = new ServedClusterKinds(
-      new ManagementClusters([
-        {
-          name: 'with-capi',
-          url: sandbox.apiServer.url,
-          serviceAccountToken: sandbox.token,
-          skipTLSVerify: true,
-          argocdNamespace: 'argocd',
-        },
-        {
-          name: 'without-capi',
-          url: bare.url,
-          serviceAccountToken: 'bare-token',
-          skipTLSVerify: true,
-          argocdNamespace: 'argocd',
-        },
-        {
-          name: 'gone',
-          url: 'https://127.0.0.1:1',
-          skipTLSVerify: true,
-          argocdNamespace: 'argocd',
-        },
-      ]),
-    );
+    const kinds = new ServedClusterKinds(clusters());
     const served = await kinds.current();
     expect(served.map(s => [s.managementCluster, s.served.size])).toEqual([
       ['with-capi', clusterManifestKinds().length],
@@ -48,5 +50,24 @@ describe('ServedClusterKinds', () => {
     ]);
     // Kept for a while: a burst of writes asks once.
     expect(await kinds.current()).toBe(served);
+  });
+
+  it('checks only the management clusters that build the fleet once one is bootstrapped', async () => {
+    await kubeConfigFor(sandbox.apiServer.url, sandbox.token)
+      .makeApiClient(CustomObjectsApi)
+      .createNamespacedCustomObject({
+        group: 'argoproj.io',
+        version: 'v1alpha1',
+        namespace: 'argocd',
+        plural: 'applications',
+        body: {
+          apiVersion: 'argoproj.io/v1alpha1',
+          kind: 'Application',
+          metadata: { name: 'arlon-fleet' },
+          spec: {},
+        },
+      });
+    const served = await new ServedClusterKinds(clusters()).current();
+    expect(served.map(s => s.managementCluster)).toEqual(['with-capi']);
   });
 });

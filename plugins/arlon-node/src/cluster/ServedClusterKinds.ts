@@ -10,10 +10,12 @@ import type { ManagementClusters } from './ManagementClusters';
 const DISCOVERY_TIMEOUT_MS = 5000;
 
 /**
- * Which Cluster API kinds each reachable management cluster serves, from
- * its discovery (one request per group version), kept for `maxAgeMs` so a
- * burst of writes asks once. An unreachable or silent cluster is left out:
- * a commit is not held up by a check that cannot run.
+ * Which Cluster API kinds the management clusters that build the fleet
+ * serve, from their discovery (one request per group version), kept for
+ * `maxAgeMs` so a burst of writes asks once. The builders are those running
+ * the `arlon-fleet` application (bootstrapped); before any is, every one
+ * that answers. An unreachable or silent cluster is left out: a commit is
+ * not held up by a check that cannot run.
  */
 export class ServedClusterKinds {
   private snapshot?: Promise<ServedKinds[]>;
@@ -28,7 +30,15 @@ export class ServedClusterKinds {
     if (!this.snapshot || Date.now() - this.readAt > this.maxAgeMs) {
       this.readAt = Date.now();
       this.snapshot = Promise.all(this.clusters.list().map(servedBy)).then(
-        all => all.filter((s): s is ServedKinds => !!s),
+        all => {
+          const reachable = all.filter(
+            (s): s is ServedKinds & { bootstrapped: boolean } => !!s,
+          );
+          const builders = reachable.filter(s => s.bootstrapped);
+          return (builders.length ? builders : reachable).map(
+            ({ managementCluster, served }) => ({ managementCluster, served }),
+          );
+        },
       );
     }
     return this.snapshot;
@@ -37,14 +47,27 @@ export class ServedClusterKinds {
 
 async function servedBy(
   cluster: ManagementCluster,
-): Promise<ServedKinds | undefined> {
+): Promise<(ServedKinds & { bootstrapped: boolean }) | undefined> {
   const live = new LiveCluster(cluster.name, cluster.kubeConfig);
   const discover = async () => {
     const served = new Set<string>();
     for (const k of clusterManifestKinds())
       if (await live.scope(k.apiVersion, k.kind))
         served.add(`${k.apiVersion}/${k.kind}`);
-    return { managementCluster: cluster.name, served };
+    const [fleetApp] = await live
+      .read([
+        {
+          apiVersion: 'argoproj.io/v1alpha1',
+          kind: 'Application',
+          metadata: { name: 'arlon-fleet', namespace: cluster.argocdNamespace },
+        },
+      ])
+      .then(r => r.live);
+    return {
+      managementCluster: cluster.name,
+      served,
+      bootstrapped: !!fleetApp,
+    };
   };
   let timer: NodeJS.Timeout | undefined;
   const silent = new Promise<undefined>(resolve => {
