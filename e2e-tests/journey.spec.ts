@@ -48,9 +48,9 @@ test('create a cluster, watch it come up, apply a profile, pre-flight a bundle',
   await pickEntity(page, 'Profiles', 'infrastructure');
   await page.getByRole('button', { name: 'Next' }).click();
   // The template's last page: what the commit will hold, from the scaffolder's dry run.
-  await expect(page.getByTestId('commit-preview')).toContainText(
-    `create arlon/clusters/${cluster}.yaml`,
-  );
+  const preview = page.getByTestId('commit-preview');
+  await preview.getByText(`create arlon/clusters/${cluster}.yaml`).click();
+  await expect(preview.locator('pre')).toContainText(`clusterSpec: docker-dev`);
   await shot(page, '2-commit-preview');
   await page.getByRole('button', { name: 'Review' }).click();
   await shot(page, '2b-template-review');

@@ -167,6 +167,12 @@ describe('software templates', () => {
         error: undefined,
       });
       expect(log).toContain(form.writes);
+      // The definition itself comes back for the commit preview to show
+      // (an import's registration is not dry-run, so it has only the list).
+      if (name !== 'import-cluster')
+        expect(
+          res.body.directoryContents.map((f: { path: string }) => f.path),
+        ).toContain(form.writes.split(' ')[1]);
       expect(await fleet.commits()).toBe(before);
     },
   );

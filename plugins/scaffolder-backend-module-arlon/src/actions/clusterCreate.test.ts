@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { KubeApiServer } from '@internal/arlon-sandbox';
 import { ManagementClusters } from '@internal/backstage-plugin-arlon-node';
 import { parse } from 'yaml';
@@ -91,7 +93,12 @@ describe('arlon:cluster:create', () => {
   it('shows the exact files on a dry run and writes nothing', async () => {
     const before = await fleet.commits();
     const { ctx, outputs } = stepContext(
-      { name: 'dry-1', clusterSpec: 'docker-dev', profiles: ['apps'] },
+      {
+        name: 'dry-1',
+        clusterSpec: 'docker-dev',
+        profiles: ['apps'],
+        labels: { env: '' }, // a form's field left empty
+      },
       { dryRun: true },
     );
     await action.handler(ctx);
@@ -99,6 +106,19 @@ describe('arlon:cluster:create', () => {
     expect(outputs.commit).toBeUndefined();
     expect(outputs.files).toContain('create arlon/clusters/dry-1.yaml');
     expect(await fleet.file('arlon/clusters/dry-1.yaml')).toBeUndefined();
+    // The definition it would commit is in the workspace, for the preview; the generated tree is not.
+    const shown = parse(
+      await fs.readFile(
+        path.join(ctx.workspacePath, 'arlon/clusters/dry-1.yaml'),
+        'utf8',
+      ),
+    );
+    expect(shown.metadata).toEqual({ name: 'dry-1' });
+    expect(shown.spec).toEqual({
+      clusterSpec: 'docker-dev',
+      profiles: ['apps'],
+    });
+    expect(await fs.readdir(ctx.workspacePath)).toEqual(['arlon']);
   });
 
   it('fails on a bad name or an unknown profile, at its file, line and field, writing nothing', async () => {

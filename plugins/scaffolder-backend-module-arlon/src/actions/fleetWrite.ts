@@ -1,5 +1,10 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import type { PermissionsService } from '@backstage/backend-plugin-api';
+import {
+  resolveSafeChildPath,
+  type PermissionsService,
+} from '@backstage/backend-plugin-api';
 import { ConflictError, InputError } from '@backstage/errors';
 import type { BasicPermission } from '@backstage/plugin-permission-common';
 import {
@@ -11,6 +16,7 @@ import {
   FleetEdit,
   FleetFiles,
   formatProblems,
+  GENERATED_ROOT,
 } from '@internal/backstage-plugin-arlon-common';
 import {
   authorize,
@@ -102,11 +108,30 @@ export async function writeFleet(
       'The fleet repository already says this: nothing to commit',
     );
   for (const f of files) ctx.logger.info(f);
+  if (ctx.isDryRun) await showInWorkspace(ctx.workspacePath, result.files);
   if (result.commit) ctx.logger.info(`Committed ${result.commit}`);
   ctx.output('files', files);
   if (result.commit) ctx.output('commit', result.commit);
   if (result.pullRequest) ctx.output('pullRequestUrl', result.pullRequest.url);
   return result;
+}
+
+/**
+ * On a dry run, the definitions the commit would write (not the generated
+ * tree, which follows from them) go into the workspace: the scaffolder's dry
+ * run returns its contents, which the commit preview shows.
+ */
+async function showInWorkspace(
+  workspace: string,
+  files: FleetChangeResult['files'],
+) {
+  for (const f of files) {
+    if (f.content === undefined || f.path.startsWith(`${GENERATED_ROOT}/`))
+      continue;
+    const target = resolveSafeChildPath(workspace, f.path);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, f.content);
+  }
 }
 
 /**

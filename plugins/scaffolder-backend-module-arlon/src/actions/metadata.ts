@@ -22,11 +22,13 @@ export function metadataOf(input: {
   owner?: string;
   labels?: Record<string, string>;
 }) {
+  // A form's empty field means "no such label", not a label with an empty value.
+  const labels = Object.fromEntries(
+    Object.entries(input.labels ?? {}).filter(([, value]) => value),
+  );
   return {
     name: input.name,
-    ...(input.labels && Object.keys(input.labels).length
-      ? { labels: input.labels }
-      : {}),
+    ...(Object.keys(labels).length ? { labels } : {}),
     ...(input.owner ? { annotations: { 'arlon.io/owner': input.owner } } : {}),
   };
 }

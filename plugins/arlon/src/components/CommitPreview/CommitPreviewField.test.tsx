@@ -2,6 +2,7 @@ import { renderInTestApp } from '@backstage/frontend-test-utils';
 import { catalogApiRef } from '@backstage/plugin-catalog-react';
 import { scaffolderApiRef } from '@backstage/plugin-scaffolder-react';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { CommitPreviewField } from './CommitPreviewField';
 
 const template = {
@@ -11,10 +12,14 @@ const template = {
   spec: {},
 };
 
-function render(dryRunLog: object[], formData: object) {
+function render(
+  dryRunLog: object[],
+  formData: object,
+  directoryContents: object[] = [],
+) {
   const dryRun = jest.fn(async () => ({
     log: dryRunLog,
-    directoryContents: [],
+    directoryContents,
     steps: [],
     output: {},
   }));
@@ -67,6 +72,41 @@ describe('CommitPreviewField', () => {
       secrets: {},
       directoryContents: [],
     });
+  });
+
+  it('opens a definition to the text it would commit', async () => {
+    const definition =
+      'apiVersion: core.arlon.io/v1\nkind: Cluster\nmetadata:\n  name: qa-1\n';
+    render(
+      [
+        {
+          body: {
+            message:
+              'create arlon/clusters/qa-1.yaml\ncreate generated/clusters/qa-1/cluster.yaml',
+          },
+        },
+      ],
+      { name: 'qa-1' },
+      [
+        {
+          path: 'arlon/clusters/qa-1.yaml',
+          base64Content: btoa(definition),
+          executable: false,
+        },
+      ],
+    );
+    const file = await screen.findByText('create arlon/clusters/qa-1.yaml');
+    await userEvent.click(file);
+    expect(file.closest('details')).toHaveAttribute('open');
+    expect(file.closest('details')!.querySelector('pre')).toHaveTextContent(
+      'kind: Cluster metadata: name: qa-1',
+    );
+    // Generated files follow from the definitions: listed, not opened.
+    expect(
+      screen
+        .getByText('create generated/clusters/qa-1/cluster.yaml')
+        .closest('details'),
+    ).toBeNull();
   });
 
   it('shows the problem that would stop the template', async () => {

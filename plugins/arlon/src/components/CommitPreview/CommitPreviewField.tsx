@@ -10,13 +10,18 @@ import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import useAsync from 'react-use/esm/useAsync';
-import { commitPreviewFromLog, secretPlaceholders } from './commitPreview';
+import {
+  commitPreviewFromLog,
+  previewContents,
+  secretPlaceholders,
+} from './commitPreview';
 
 /**
  * A template form field that shows what the template would commit: it runs
  * the template in the scaffolder's dry run with the answers so far and lists
- * the files, or the problem that would stop it. Writes nothing, and sends
- * placeholders instead of the form's secrets.
+ * the files (a definition opens to its text), or the problem that would
+ * stop it. Writes nothing, and sends placeholders instead of the form's
+ * secrets.
  */
 export function CommitPreviewField(
   props: FieldExtensionComponentProps<string>,
@@ -44,7 +49,10 @@ export function CommitPreviewField(
       secrets: secretPlaceholders(template.spec?.parameters),
       directoryContents: [],
     });
-    return commitPreviewFromLog(result.log);
+    return {
+      ...commitPreviewFromLog(result.log),
+      contents: previewContents(result.directoryContents),
+    };
   }, [namespace, templateName, JSON.stringify(values)]);
 
   return (
@@ -76,16 +84,35 @@ export function CommitPreviewField(
           <>
             <Typography variant="body2">One commit with:</Typography>
             {preview.value.files.map(f => (
-              <Typography
+              <PreviewFile
                 key={f}
-                variant="body2"
-                style={{ fontFamily: 'monospace' }}
-              >
-                {f}
-              </Typography>
+                line={f}
+                content={preview.value!.contents[f.slice(f.indexOf(' ') + 1)]}
+              />
             ))}
           </>
         )}
     </Box>
+  );
+}
+
+/** One file of the commit; a definition opens to the text that will be committed. */
+function PreviewFile({ line, content }: { line: string; content?: string }) {
+  const mono = { fontFamily: 'monospace' };
+  if (content === undefined)
+    return (
+      <Typography variant="body2" style={mono}>
+        {line}
+      </Typography>
+    );
+  return (
+    <details>
+      <summary>
+        <Typography variant="body2" component="span" style={mono}>
+          {line}
+        </Typography>
+      </summary>
+      <pre style={{ margin: '4px 0 8px 16px' }}>{content}</pre>
+    </details>
   );
 }

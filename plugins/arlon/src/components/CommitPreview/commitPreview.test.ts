@@ -1,5 +1,6 @@
 import {
   commitPreviewFromLog,
+  previewContents,
   secretPlaceholders,
   WITHHELD_SECRET,
 } from './commitPreview';
@@ -87,5 +88,20 @@ describe('secretPlaceholders', () => {
       token: WITHHELD_SECRET,
     });
     expect(secretPlaceholders(undefined)).toEqual({});
+  });
+});
+
+describe('previewContents', () => {
+  it('decodes each file of the dry run workspace as UTF-8 text', () => {
+    const text = 'metadata:\n  name: qa-1\n  # été → prod\n';
+    expect(
+      previewContents([
+        {
+          path: 'arlon/clusters/qa-1.yaml',
+          base64Content: Buffer.from(text, 'utf8').toString('base64'),
+        },
+      ]),
+    ).toEqual({ 'arlon/clusters/qa-1.yaml': text });
+    expect(previewContents(undefined)).toEqual({});
   });
 });

@@ -67,3 +67,19 @@ export function secretPlaceholders(
   visit(parameters);
   return found;
 }
+
+/**
+ * Pure: the dry run's workspace, where the actions put the definitions a
+ * commit would write, as text by path (base64 of UTF-8 in the response).
+ */
+export function previewContents(
+  directoryContents: Array<{ path: string; base64Content: string }> = [],
+): Record<string, string> {
+  const utf8 = new TextDecoder();
+  return Object.fromEntries(
+    directoryContents.map(f => [
+      f.path,
+      utf8.decode(Uint8Array.from(atob(f.base64Content), c => c.charCodeAt(0))),
+    ]),
+  );
+}
