@@ -169,10 +169,12 @@ describe('software templates', () => {
       expect(log).toContain(form.writes);
       // The definition itself comes back for the commit preview to show
       // (an import's registration is not dry-run, so it has only the list).
-      if (name !== 'import-cluster')
-        expect(
-          res.body.directoryContents.map((f: { path: string }) => f.path),
-        ).toContain(form.writes.split(' ')[1]);
+      const shown = res.body.directoryContents.map(
+        (f: { path: string }) => f.path,
+      );
+      expect(shown.includes(form.writes.split(' ')[1])).toBe(
+        name !== 'import-cluster',
+      );
       expect(await fleet.commits()).toBe(before);
     },
   );
