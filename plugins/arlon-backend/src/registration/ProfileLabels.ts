@@ -4,20 +4,13 @@ import {
 } from '@internal/backstage-plugin-arlon-common';
 import type { FleetRepository } from '@internal/backstage-plugin-arlon-node';
 
-interface Snapshot {
-  /** Counts reads: a miss in read n asks for read n + 1, not one more each time. */
-  generation: number;
-  clusters: Promise<Map<string, string[]>>;
-}
-
 /**
  * The `profile.arlon.io/<profile>: "true"` labels each cluster's ArgoCD
  * Secret should carry, from the fleet repository. The repository is read at
  * most once per `maxAgeMs`, however many clusters register at once.
  */
 export class ProfileLabels {
-  private snapshot?: Snapshot;
-  private generation = 0;
+  private snapshot?: Promise<Map<string, string[]>>;
   private readAt = 0;
 
   constructor(
@@ -27,13 +20,13 @@ export class ProfileLabels {
 
   async for(clusterName: string): Promise<Record<string, string>> {
     const seen = this.current();
-    let clusters = await seen.clusters;
+    let clusters = await seen;
     // A cluster the snapshot does not know may be newer than it (another
     // writer, such as a software template, committed it): read again, once
     // for all the clusters that missed in the same snapshot.
     if (!clusters.has(clusterName)) {
-      if (this.snapshot?.generation === seen.generation) this.invalidate();
-      clusters = await this.current().clusters;
+      if (this.snapshot === seen) this.invalidate();
+      clusters = await this.current();
     }
     return profileLabels(clusters.get(clusterName) ?? []);
   }
@@ -43,10 +36,10 @@ export class ProfileLabels {
     this.snapshot = undefined;
   }
 
-  private current(): Snapshot {
+  private current(): Promise<Map<string, string[]>> {
     if (!this.snapshot || Date.now() - this.readAt > this.maxAgeMs) {
       this.readAt = Date.now();
-      const clusters = this.repository.read().then(({ files }) => {
+      const snapshot = this.repository.read().then(({ files }) => {
         const { fleet } = validateFleet(files);
         return new Map(
           [...fleet.clusters.values()].map(({ object }) => [
@@ -55,8 +48,7 @@ export class ProfileLabels {
           ]),
         );
       });
-      const snapshot = { generation: ++this.generation, clusters };
-      clusters.catch(() => {
+      snapshot.catch(() => {
         if (this.snapshot === snapshot) this.invalidate();
       });
       this.snapshot = snapshot;
