@@ -29,9 +29,9 @@ export class FleetDefinitions {
     /** Called after every commit, so controllers can act on it at once. */
     private readonly onWrite: () => void = () => {},
     /**
-     * The Cluster API kinds each reachable management cluster serves: a
-     * cluster whose manifests need another is refused before it is committed
-     * (rather than failing in Cluster API minutes later).
+     * The Cluster API kinds the management clusters building the fleet
+     * serve (see ServedClusterKinds): a cluster whose manifests need another
+     * is refused before it is committed, not failed by Cluster API later.
      */
     private readonly servedKinds: () => Promise<ServedKinds[]> = async () => [],
   ) {}
