@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { CustomObjectsApi } from '@kubernetes/client-node';
 import { KubeApiServer, Sandbox, kubeConfigFor } from '@internal/arlon-sandbox';
 import { clusterManifestKinds } from '@internal/backstage-plugin-arlon-common';
@@ -50,6 +51,40 @@ describe('ServedClusterKinds', () => {
     ]);
     // Kept for a while: a burst of writes asks once.
     expect(await kinds.current()).toBe(served);
+  });
+
+  it('does not ask a silent management cluster again for a while, so writes do not each wait on it', async () => {
+    let connections = 0;
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer(s => {
+      connections++;
+      sockets.push(s); // accepts, never answers
+    });
+    await new Promise<void>(r => silent.listen(0, '127.0.0.1', r));
+    try {
+      const kinds = new ServedClusterKinds(
+        new ManagementClusters([
+          {
+            name: 'silent',
+            url: `https://127.0.0.1:${
+              (silent.address() as net.AddressInfo).port
+            }`,
+            skipTLSVerify: true,
+            argocdNamespace: 'argocd',
+          },
+        ]),
+        { maxAgeMs: 0, timeoutMs: 200 },
+      );
+      expect(await kinds.current()).toEqual([]);
+      expect(connections).toBeGreaterThan(0);
+      const before = connections;
+      // maxAge 0: this is a fresh read, which skips the silent cluster.
+      expect(await kinds.current()).toEqual([]);
+      expect(connections).toBe(before);
+    } finally {
+      sockets.forEach(s => s.destroy());
+      await new Promise(r => silent.close(r));
+    }
   });
 
   it('checks only the management clusters that build the fleet once one is bootstrapped', async () => {

@@ -6,78 +6,98 @@ import { LiveCluster } from '../live/LiveCluster';
 import type { ManagementCluster } from './ManagementCluster';
 import type { ManagementClusters } from './ManagementClusters';
 
-/** A management cluster that does not answer discovery in this long counts as unreachable. */
-const DISCOVERY_TIMEOUT_MS = 5000;
+type Discovered = ServedKinds & { bootstrapped: boolean };
 
 /**
  * Which Cluster API kinds the management clusters that build the fleet
  * serve, from their discovery (one request per group version), kept for
  * `maxAgeMs` so a burst of writes asks once. The builders are those running
  * the `arlon-fleet` application (bootstrapped); before any is, every one
- * that answers. An unreachable or silent cluster is left out: a commit is
- * not held up by a check that cannot run.
+ * that answers. A cluster that cannot answer is left out: a commit is not
+ * held up by a check that cannot run. One that stays silent past
+ * `timeoutMs` is not asked again for `silentForMs`, so writes do not each
+ * wait on it.
  */
 export class ServedClusterKinds {
   private snapshot?: Promise<ServedKinds[]>;
   private readAt = 0;
+  private readonly silentUntil = new Map<string, number>();
+  private readonly options: Required<{
+    maxAgeMs: number;
+    timeoutMs: number;
+    silentForMs: number;
+  }>;
 
   constructor(
     private readonly clusters: ManagementClusters,
-    private readonly maxAgeMs = 10_000,
-  ) {}
+    options: {
+      maxAgeMs?: number;
+      timeoutMs?: number;
+      silentForMs?: number;
+    } = {},
+  ) {
+    this.options = {
+      maxAgeMs: 10_000,
+      timeoutMs: 5000,
+      silentForMs: 60_000,
+      ...options,
+    };
+  }
 
   current(): Promise<ServedKinds[]> {
-    if (!this.snapshot || Date.now() - this.readAt > this.maxAgeMs) {
+    if (!this.snapshot || Date.now() - this.readAt > this.options.maxAgeMs) {
       this.readAt = Date.now();
-      this.snapshot = Promise.all(this.clusters.list().map(servedBy)).then(
-        all => {
-          const reachable = all.filter(
-            (s): s is ServedKinds & { bootstrapped: boolean } => !!s,
-          );
-          const builders = reachable.filter(s => s.bootstrapped);
-          return (builders.length ? builders : reachable).map(
-            ({ managementCluster, served }) => ({ managementCluster, served }),
-          );
-        },
-      );
+      this.snapshot = Promise.all(
+        this.clusters.list().map(c => this.discover(c)),
+      ).then(all => {
+        const reachable = all.filter((s): s is Discovered => !!s);
+        const builders = reachable.filter(s => s.bootstrapped);
+        return (builders.length ? builders : reachable).map(
+          ({ managementCluster, served }) => ({ managementCluster, served }),
+        );
+      });
     }
     return this.snapshot;
   }
+
+  private async discover(
+    cluster: ManagementCluster,
+  ): Promise<Discovered | undefined> {
+    if ((this.silentUntil.get(cluster.name) ?? 0) > Date.now())
+      return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const silent = new Promise<'silent'>(resolve => {
+      timer = setTimeout(resolve, this.options.timeoutMs, 'silent');
+    });
+    try {
+      const result = await Promise.race([discoverKinds(cluster), silent]);
+      if (result !== 'silent') return result;
+      this.silentUntil.set(cluster.name, Date.now() + this.options.silentForMs);
+      return undefined;
+    } catch {
+      return undefined; // refused, unauthorised…: cheap to ask again next time
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 }
 
-async function servedBy(
-  cluster: ManagementCluster,
-): Promise<(ServedKinds & { bootstrapped: boolean }) | undefined> {
+async function discoverKinds(cluster: ManagementCluster): Promise<Discovered> {
   const live = new LiveCluster(cluster.name, cluster.kubeConfig);
-  const discover = async () => {
-    const served = new Set<string>();
-    for (const k of clusterManifestKinds())
-      if (await live.scope(k.apiVersion, k.kind))
-        served.add(`${k.apiVersion}/${k.kind}`);
-    const [fleetApp] = await live
-      .read([
-        {
-          apiVersion: 'argoproj.io/v1alpha1',
-          kind: 'Application',
-          metadata: { name: 'arlon-fleet', namespace: cluster.argocdNamespace },
-        },
-      ])
-      .then(r => r.live);
-    return {
-      managementCluster: cluster.name,
-      served,
-      bootstrapped: !!fleetApp,
-    };
+  const served = new Set<string>();
+  for (const k of clusterManifestKinds())
+    if (await live.scope(k.apiVersion, k.kind))
+      served.add(`${k.apiVersion}/${k.kind}`);
+  const { live: fleetApp } = await live.read([
+    {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: { name: 'arlon-fleet', namespace: cluster.argocdNamespace },
+    },
+  ]);
+  return {
+    managementCluster: cluster.name,
+    served,
+    bootstrapped: fleetApp.length > 0,
   };
-  let timer: NodeJS.Timeout | undefined;
-  const silent = new Promise<undefined>(resolve => {
-    timer = setTimeout(resolve, DISCOVERY_TIMEOUT_MS, undefined);
-  });
-  try {
-    return await Promise.race([discover(), silent]);
-  } catch {
-    return undefined;
-  } finally {
-    clearTimeout(timer);
-  }
 }
