@@ -1,11 +1,15 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { KubernetesObjectApi } from '@kubernetes/client-node';
+import {
+  ApiextensionsV1Api,
+  KubernetesObjectApi,
+} from '@kubernetes/client-node';
 import {
   KubeApiServer,
   kubeConfigFor,
   kubeconfigYaml,
+  sandboxCrds,
 } from '@internal/arlon-sandbox';
 import { parse } from 'yaml';
 import { main } from './index';
@@ -253,6 +257,33 @@ describe('arlon diff and preflight against a live cluster', () => {
       method: 'client-side',
       summary: { update: 1, unchanged: 1 },
     });
+  });
+
+  it('validates the fleet against a management cluster: without Cluster API every built cluster is a problem; once installed, valid', async () => {
+    const before = await run('validate', EXAMPLE, '--context', 'dev-1');
+    expect(before.code).toBe(1);
+    expect(before.err).toContain(
+      `${EXAMPLE}/arlon/clusters/prod-us-west.yaml:`,
+    );
+    expect(before.err).toContain(
+      'Management cluster dev-1 does not serve AWSManagedCluster (infrastructure.cluster.x-k8s.io/v1beta2)',
+    );
+    expect(before.err).toContain(
+      'hint: Install the Amazon Web Services (CAPA) provider on it: clusterctl init --infrastructure aws',
+    );
+    // An imported cluster has no Cluster API manifests to check.
+    expect(before.err).not.toContain('edge-imported');
+
+    const extensions = kubeConfigFor(server.url, 't').makeApiClient(
+      ApiextensionsV1Api,
+    );
+    for (const crd of sandboxCrds())
+      await extensions.createCustomResourceDefinition({ body: crd });
+    const after = await run('validate', EXAMPLE, '--context', 'dev-1');
+    expect(after).toMatchObject({ code: 0, err: '' });
+    expect(after.out).toContain(
+      'dev-1 serves every Cluster API kind they need',
+    );
   });
 
   it('exits 2 naming the contexts there are, and the problem with an unknown bundle', async () => {

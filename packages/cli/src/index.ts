@@ -10,6 +10,8 @@ const USAGE = `Usage: arlon <command> [options]
 
 Commands:
   validate [dir]                 Check a fleet repository; exit 1 with every problem
+      --context <name>           Also check that this management cluster (kubeconfig
+                                 context) serves every Cluster API kind the clusters need
       --output json              Machine-readable result
   render [dir] --out <dir>       Validate, then write the generated tree to <out>/generated
       --repo-url <url>           Fleet repository URL ArgoCD clones (required)
@@ -79,7 +81,11 @@ export async function main(
   try {
     switch (command) {
       case 'validate':
-        return await validate(dir, { json }, io);
+        return await validate(
+          dir,
+          { json, context: values.context as string | undefined },
+          io,
+        );
       case 'render':
         if (!values.out) {
           io.err(

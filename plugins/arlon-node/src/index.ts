@@ -10,7 +10,11 @@ export {
 } from './services';
 export { ManagementClusters } from './cluster/ManagementClusters';
 export { ManagementCluster } from './cluster/ManagementCluster';
-export { ServedClusterKinds } from './cluster/ServedClusterKinds';
+export {
+  discoverServedKinds,
+  ServedClusterKinds,
+  type DiscoveredKinds,
+} from './cluster/ServedClusterKinds';
 export {
   FleetInformers,
   type CustomObject,

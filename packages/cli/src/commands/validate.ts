@@ -1,15 +1,40 @@
-import { validateFleet } from '@internal/backstage-plugin-arlon-common';
-import { formatProblems } from '@internal/backstage-plugin-arlon-common';
+import {
+  compileFleet,
+  formatProblems,
+  Problem,
+  unservedClusterKinds,
+  validateFleet,
+} from '@internal/backstage-plugin-arlon-common';
+import { discoverServedKinds } from '@internal/backstage-plugin-arlon-node';
 import type { Output } from '../Output';
 import { readFleetDir } from '../readFleetDir';
+import { liveCluster } from '../sides';
 
-/** `arlon validate [dir]`: exit 0 when the fleet is valid, 1 with every problem otherwise. */
+/**
+ * `arlon validate [dir]`: exit 0 when the fleet is valid, 1 with every
+ * problem otherwise. With `--context`, also every cluster's Cluster API kinds
+ * against that management cluster's (what the portal checks on each write).
+ */
 export async function validate(
   dir: string,
-  options: { json: boolean },
+  options: { json: boolean; context?: string; argocdNamespace?: string },
   io: Output,
 ): Promise<number> {
-  const { fleet, problems } = validateFleet(await readFleetDir(dir));
+  const files = await readFleetDir(dir);
+  const { fleet, problems: found } = validateFleet(files);
+  let problems: Problem[] = found;
+  if (!problems.length && options.context) {
+    const served = await discoverServedKinds(
+      liveCluster(options.context),
+      options.argocdNamespace ?? 'argocd',
+    );
+    // Every cluster's manifests, as if all were being written now.
+    const generated = compileFleet(fleet, {
+      repoUrl: 'https://fleet.invalid',
+      revision: 'main',
+    });
+    problems = unservedClusterKinds(generated, files, [served]);
+  }
   if (options.json) {
     io.out(
       `${JSON.stringify(
@@ -22,7 +47,15 @@ export async function validate(
     io.err(formatProblems(problems, dir));
   } else {
     io.out(
-      `${dir}: valid (${fleet.bundles.size} bundles, ${fleet.profiles.size} profiles, ${fleet.clusterSpecs.size} cluster specs, ${fleet.clusters.size} clusters)\n`,
+      `${dir}: valid (${fleet.bundles.size} bundles, ${
+        fleet.profiles.size
+      } profiles, ${fleet.clusterSpecs.size} cluster specs, ${
+        fleet.clusters.size
+      } clusters)${
+        options.context
+          ? `; ${options.context} serves every Cluster API kind they need`
+          : ''
+      }\n`,
     );
   }
   return problems.length ? 1 : 0;

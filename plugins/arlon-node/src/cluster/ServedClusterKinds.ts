@@ -6,7 +6,8 @@ import { LiveCluster } from '../live/LiveCluster';
 import type { ManagementCluster } from './ManagementCluster';
 import type { ManagementClusters } from './ManagementClusters';
 
-type Discovered = ServedKinds & { bootstrapped: boolean };
+/** What a management cluster serves, and whether it builds the fleet (runs `arlon-fleet`). */
+export type DiscoveredKinds = ServedKinds & { bootstrapped: boolean };
 
 /**
  * Which Cluster API kinds the management clusters that build the fleet
@@ -50,7 +51,7 @@ export class ServedClusterKinds {
       this.snapshot = Promise.all(
         this.clusters.list().map(c => this.discover(c)),
       ).then(all => {
-        const reachable = all.filter((s): s is Discovered => !!s);
+        const reachable = all.filter((s): s is DiscoveredKinds => !!s);
         const builders = reachable.filter(s => s.bootstrapped);
         return (builders.length ? builders : reachable).map(
           ({ managementCluster, served }) => ({ managementCluster, served }),
@@ -62,7 +63,7 @@ export class ServedClusterKinds {
 
   private async discover(
     cluster: ManagementCluster,
-  ): Promise<Discovered | undefined> {
+  ): Promise<DiscoveredKinds | undefined> {
     if ((this.silentUntil.get(cluster.name) ?? 0) > Date.now())
       return undefined;
     let timer: NodeJS.Timeout | undefined;
@@ -70,7 +71,13 @@ export class ServedClusterKinds {
       timer = setTimeout(resolve, this.options.timeoutMs, 'silent');
     });
     try {
-      const result = await Promise.race([discoverKinds(cluster), silent]);
+      const result = await Promise.race([
+        discoverServedKinds(
+          new LiveCluster(cluster.name, cluster.kubeConfig),
+          cluster.argocdNamespace,
+        ),
+        silent,
+      ]);
       if (result !== 'silent') return result;
       this.silentUntil.set(cluster.name, Date.now() + this.options.silentForMs);
       return undefined;
@@ -82,8 +89,14 @@ export class ServedClusterKinds {
   }
 }
 
-async function discoverKinds(cluster: ManagementCluster): Promise<Discovered> {
-  const live = new LiveCluster(cluster.name, cluster.kubeConfig);
+/**
+ * Which of the kinds a cluster's Cluster API manifests can use `live`
+ * serves, from its discovery, and whether it runs `arlon-fleet`.
+ */
+export async function discoverServedKinds(
+  live: LiveCluster,
+  argocdNamespace: string,
+): Promise<DiscoveredKinds> {
   const served = new Set<string>();
   for (const k of clusterManifestKinds())
     if (await live.scope(k.apiVersion, k.kind))
@@ -92,11 +105,11 @@ async function discoverKinds(cluster: ManagementCluster): Promise<Discovered> {
     {
       apiVersion: 'argoproj.io/v1alpha1',
       kind: 'Application',
-      metadata: { name: 'arlon-fleet', namespace: cluster.argocdNamespace },
+      metadata: { name: 'arlon-fleet', namespace: argocdNamespace },
     },
   ]);
   return {
-    managementCluster: cluster.name,
+    managementCluster: live.name,
     served,
     bootstrapped: fleetApp.length > 0,
   };
