@@ -17,16 +17,17 @@ import { liveCluster } from '../sides';
  */
 export async function validate(
   dir: string,
-  options: { json: boolean; context?: string; argocdNamespace?: string },
+  options: { json: boolean; context?: string },
   io: Output,
 ): Promise<number> {
   const files = await readFleetDir(dir);
   const { fleet, problems: found } = validateFleet(files);
   let problems: Problem[] = found;
   if (!problems.length && options.context) {
+    // (Whether it runs arlon-fleet does not matter here: the user named it.)
     const served = await discoverServedKinds(
       liveCluster(options.context),
-      options.argocdNamespace ?? 'argocd',
+      'argocd',
     );
     // Every cluster's manifests, as if all were being written now.
     const generated = compileFleet(fleet, {
