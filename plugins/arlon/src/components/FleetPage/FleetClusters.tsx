@@ -14,13 +14,17 @@ import Chip from '@material-ui/core/Chip';
 import MenuItem from '@material-ui/core/MenuItem';
 import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
-import Alert from '@material-ui/lab/Alert';
 import { useMemo, useState } from 'react';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { arlonApiRef } from '../../api/ArlonClient';
 import { PermittedButton } from '../common/PermittedButton';
 import { StatusLabel } from '../common/StatusLabel';
 import { ApplyProfileDialog } from '../ProfileCard/ApplyProfileDialog';
+import { AssignmentAlert } from '../ProfileCard/AssignmentAlert';
+import {
+  AssignmentOutcome,
+  assignmentOutcome,
+} from '../ProfileCard/assignmentOutcome';
 import { countBy, FleetRow, fleetRows } from './fleetRows';
 
 /** Stable across renders: material-table forgets its selection when its columns change. */
@@ -78,7 +82,7 @@ export function FleetClusters() {
   const [selected, setSelected] = useState<string[]>([]);
   const [profile, setProfile] = useState('');
   const [applying, setApplying] = useState(false);
-  const [applied, setApplied] = useState<string>();
+  const [applied, setApplied] = useState<AssignmentOutcome>();
 
   const visible = useMemo(
     () =>
@@ -190,9 +194,10 @@ export function FleetClusters() {
         </PermittedButton>
       </Box>
       {applied && (
-        <Alert severity="success" onClose={() => setApplied(undefined)}>
-          {applied}
-        </Alert>
+        <AssignmentAlert
+          outcome={applied}
+          onClose={() => setApplied(undefined)}
+        />
       )}
       <Table<FleetRow>
         title={`Clusters (${rows.length})`}
@@ -222,11 +227,7 @@ export function FleetClusters() {
           initialClusters={targets}
           onClose={() => setApplying(false)}
           onApplied={result => {
-            setApplied(
-              `Applied ${profile} to ${result.clusters.join(', ')}${
-                result.commit ? ` in commit ${result.commit.slice(0, 12)}` : ''
-              }.`,
-            );
+            setApplied(assignmentOutcome([profile], result));
             setSelected([]);
             data.retry();
           }}

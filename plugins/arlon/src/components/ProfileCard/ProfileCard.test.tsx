@@ -85,7 +85,13 @@ describe('ProfileCard', () => {
       async (_mode: string, request: any, options: any) => ({
         clusters: request.clusters,
         files: [{ path: 'arlon/clusters/prod-us-west.yaml', action: 'update' }],
-        ...(options?.dryRun ? {} : { commit: 'abc123' }),
+        // The fleet repository takes changes as pull requests here.
+        ...(options?.dryRun
+          ? {}
+          : {
+              commit: 'abc123',
+              pullRequest: { url: 'https://github.com/org/fleet/pull/7' },
+            }),
       }),
     );
     await renderArlon(<ProfileCard />, {
@@ -132,6 +138,15 @@ describe('ProfileCard', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument(),
     );
+    expect(
+      screen.getByText(
+        'Proposed apps for prod-us-west in a pull request; it applies once merged.',
+        { exact: false },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: /^Review the pull request/ }),
+    ).toHaveAttribute('href', 'https://github.com/org/fleet/pull/7');
   });
 
   it('pre-flights the profile on each cluster the commit would change, and says which it could not reach', async () => {

@@ -23,6 +23,8 @@ import { PermittedButton } from '../common/PermittedButton';
 import { StatusLabel } from '../common/StatusLabel';
 import { useDefinition } from '../common/useDefinition';
 import { ApplyProfileDialog } from './ApplyProfileDialog';
+import { AssignmentAlert } from './AssignmentAlert';
+import { AssignmentOutcome, assignmentOutcome } from './assignmentOutcome';
 
 /** A profile's page: its bundles and values, the clusters using it and their health, and "Apply to clusters". */
 export function ProfileCard() {
@@ -30,6 +32,7 @@ export function ProfileCard() {
   const { value, loading, error } = useDefinition(0);
   const clusters = useAsyncRetry(() => api.list('clusters'), [api]);
   const [applying, setApplying] = useState(false);
+  const [applied, setApplied] = useState<AssignmentOutcome>();
   if (loading) return <Progress />;
   if (error) return <ResponseErrorPanel error={error} />;
   if (!value) return null;
@@ -76,6 +79,12 @@ export function ProfileCard() {
       <Typography variant="subtitle2">
         Update policy: {profile.spec.updatePolicy ?? 'auto'}
       </Typography>
+      {applied && (
+        <AssignmentAlert
+          outcome={applied}
+          onClose={() => setApplied(undefined)}
+        />
+      )}
       {clusters.error && <ResponseErrorPanel error={clusters.error} />}
       <Table<DefinitionWithStatus>
         title="Clusters using it"
@@ -115,7 +124,10 @@ export function ProfileCard() {
           profiles={[name]}
           clusters={all.map(c => c.name)}
           onClose={() => setApplying(false)}
-          onApplied={() => clusters.retry()}
+          onApplied={result => {
+            setApplied(assignmentOutcome([name], result));
+            clusters.retry();
+          }}
         />
       )}
     </InfoCard>
