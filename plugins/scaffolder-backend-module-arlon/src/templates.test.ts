@@ -175,7 +175,29 @@ describe('software templates', () => {
       expect(shown.includes(form.writes.split(' ')[1])).toBe(
         name !== 'import-cluster',
       );
+      // Without a pull request (commit mode, a dry run), its link is hidden.
+      expect(
+        (res.body.output?.links ?? []).map((l: { title: string }) => l.title),
+      ).not.toContain('Review the pull request');
       expect(await fleet.commits()).toBe(before);
+    },
+  );
+
+  it.each(Object.keys(FORMS))(
+    '%s links the pull request when the fleet repository takes changes that way',
+    name => {
+      const { steps, output } = template(name).spec;
+      const step = steps.find((s: { action: string }) =>
+        s.action.startsWith('arlon:'),
+      );
+      const pr = `steps.${step.id}.output.pullRequestUrl`;
+      expect(output.links).toContainEqual({
+        title: 'Review the pull request',
+        icon: 'github',
+        url: `\${{ ${pr} }}`,
+        // (A condition that renders to nothing would keep the link.)
+        if: `\${{ ${pr} is defined }}`,
+      });
     },
   );
 
