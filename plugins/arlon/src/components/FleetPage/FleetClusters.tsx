@@ -133,36 +133,20 @@ export function FleetClusters() {
         ))}
       </Box>
       <Box display="flex" alignItems="center" style={{ gap: 16 }} mb={2}>
-        <TextField
-          select
-          id="fleet-filter-phase"
+        <Filter
+          field="phase"
           label="Phase"
+          rows={all}
           value={phase}
-          onChange={e => setPhase(e.target.value)}
-          style={{ minWidth: 160 }}
-        >
-          <MenuItem value="">Any</MenuItem>
-          {countBy(all, 'phase').map(([p]) => (
-            <MenuItem key={p} value={p}>
-              {p}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          id="fleet-filter-provider"
+          onChange={setPhase}
+        />
+        <Filter
+          field="provider"
           label="Provider"
+          rows={all}
           value={provider}
-          onChange={e => setProvider(e.target.value)}
-          style={{ minWidth: 160 }}
-        >
-          <MenuItem value="">Any</MenuItem>
-          {countBy(all, 'provider').map(([p]) => (
-            <MenuItem key={p} value={p}>
-              {p}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={setProvider}
+        />
         <Box flexGrow={1} />
         <TextField
           select
@@ -234,5 +218,38 @@ export function FleetClusters() {
         />
       )}
     </Box>
+  );
+}
+
+/** A filter on one column: any, or one of the values the rows have. */
+function Filter({
+  field,
+  label,
+  rows,
+  value,
+  onChange,
+}: {
+  field: 'phase' | 'provider';
+  label: string;
+  rows: FleetRow[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      select
+      id={`fleet-filter-${field}`}
+      label={label}
+      value={value}
+      onChange={e => onChange(e.target.value)}
+      style={{ minWidth: 160 }}
+    >
+      <MenuItem value="">Any</MenuItem>
+      {countBy(rows, field).map(([v]) => (
+        <MenuItem key={v} value={v}>
+          {v}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
