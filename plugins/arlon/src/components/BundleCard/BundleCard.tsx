@@ -4,14 +4,8 @@ import {
   ResponseErrorPanel,
 } from '@backstage/core-components';
 import { useApi } from '@backstage/frontend-plugin-api';
-import { EntityRefLink } from '@backstage/plugin-catalog-react';
-import {
-  Bundle,
-  entityRef,
-  Profile,
-} from '@internal/backstage-plugin-arlon-common';
+import { Bundle, Profile } from '@internal/backstage-plugin-arlon-common';
 import Box from '@material-ui/core/Box';
-import Chip from '@material-ui/core/Chip';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
@@ -21,6 +15,7 @@ import Typography from '@material-ui/core/Typography';
 import useAsync from 'react-use/esm/useAsync';
 import { arlonApiRef } from '../../api/ArlonClient';
 import { useDefinition } from '../common/useDefinition';
+import { EntityChips } from '../common/EntityChips';
 
 /** A bundle's page: where its manifests come from, its parameters and defaults, and the profiles that use it. */
 export function BundleCard() {
@@ -79,17 +74,7 @@ export function BundleCard() {
         {profiles.value && usedBy.length === 0 && (
           <Typography variant="body2">No profile uses it yet.</Typography>
         )}
-        {usedBy.map(p => (
-          <Chip
-            key={p.name}
-            size="small"
-            label={
-              <EntityRefLink entityRef={entityRef('Profile', p.name)}>
-                {p.name}
-              </EntityRefLink>
-            }
-          />
-        ))}
+        <EntityChips kind="Profile" names={usedBy.map(p => p.name)} />
       </Box>
     </InfoCard>
   );

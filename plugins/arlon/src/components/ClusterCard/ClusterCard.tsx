@@ -27,6 +27,7 @@ import { PermittedButton } from '../common/PermittedButton';
 import { StatusLabel } from '../common/StatusLabel';
 import { useDefinition } from '../common/useDefinition';
 import { useTemplateLink } from '../common/useTemplateLink';
+import { EntityChips } from '../common/EntityChips';
 
 type Application = ClusterStatus['applications'][number];
 
@@ -120,17 +121,7 @@ function Build({ cluster }: { cluster: Cluster }) {
       </Typography>
       <Box>
         {(spec.profiles ?? []).length === 0 && <Typography>None</Typography>}
-        {(spec.profiles ?? []).map(p => (
-          <Chip
-            key={p}
-            size="small"
-            label={
-              <EntityRefLink entityRef={entityRef('Profile', p)}>
-                {p}
-              </EntityRefLink>
-            }
-          />
-        ))}
+        <EntityChips kind="Profile" names={spec.profiles ?? []} />
       </Box>
       {nodeSpec.value && (
         <>

@@ -7,15 +7,12 @@ import {
 } from '@backstage/core-components';
 import { stringifyEntityRef } from '@backstage/catalog-model';
 import { useApi } from '@backstage/frontend-plugin-api';
-import { EntityRefLink } from '@backstage/plugin-catalog-react';
 import {
   Cluster,
   ClusterSpec,
-  entityRef,
   renderClusterManifests,
 } from '@internal/backstage-plugin-arlon-common';
 import Box from '@material-ui/core/Box';
-import Chip from '@material-ui/core/Chip';
 import Grid from '@material-ui/core/Grid';
 import Typography from '@material-ui/core/Typography';
 import useAsync from 'react-use/esm/useAsync';
@@ -23,6 +20,7 @@ import { stringify } from 'yaml';
 import { arlonApiRef } from '../../api/ArlonClient';
 import { useDefinition } from '../common/useDefinition';
 import { useTemplateLink } from '../common/useTemplateLink';
+import { EntityChips } from '../common/EntityChips';
 
 /**
  * A cluster spec's page: its fields, the Cluster API manifests it renders
@@ -91,17 +89,7 @@ export function ClusterSpecCard() {
             <Typography variant="body2">None yet.</Typography>
           )}
           <Box>
-            {builtFrom.map(c => (
-              <Chip
-                key={c.name}
-                size="small"
-                label={
-                  <EntityRefLink entityRef={entityRef('Cluster', c.name)}>
-                    {c.name}
-                  </EntityRefLink>
-                }
-              />
-            ))}
+            <EntityChips kind="Cluster" names={builtFrom.map(c => c.name)} />
           </Box>
         </Grid>
         <Grid item xs={12} md={7}>

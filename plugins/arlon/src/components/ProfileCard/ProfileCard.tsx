@@ -14,7 +14,6 @@ import {
   Profile,
 } from '@internal/backstage-plugin-arlon-common';
 import Box from '@material-ui/core/Box';
-import Chip from '@material-ui/core/Chip';
 import Typography from '@material-ui/core/Typography';
 import { useState } from 'react';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
@@ -25,6 +24,7 @@ import { useDefinition } from '../common/useDefinition';
 import { ApplyProfileDialog } from './ApplyProfileDialog';
 import { AssignmentAlert } from './AssignmentAlert';
 import { AssignmentOutcome, assignmentOutcome } from './assignmentOutcome';
+import { EntityChips } from '../common/EntityChips';
 
 /** A profile's page: its bundles and values, the clusters using it and their health, and "Apply to clusters". */
 export function ProfileCard() {
@@ -58,17 +58,7 @@ export function ProfileCard() {
     >
       <Typography variant="subtitle2">Bundles</Typography>
       <Box mb={2}>
-        {profile.spec.bundles.map(b => (
-          <Chip
-            key={b}
-            size="small"
-            label={
-              <EntityRefLink entityRef={entityRef('Bundle', b)}>
-                {b}
-              </EntityRefLink>
-            }
-          />
-        ))}
+        <EntityChips kind="Bundle" names={profile.spec.bundles} />
       </Box>
       <Typography variant="subtitle2">Values</Typography>
       <Box mb={2} component="pre" style={{ margin: 0 }}>
