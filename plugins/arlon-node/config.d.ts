@@ -30,5 +30,22 @@ export interface Config {
       /** Namespace where ArgoCD runs. Defaults to `argocd`. */
       argocdNamespace?: string;
     }>;
+    /** Bounds on waiting and on what one user may ask for; every one has a default. */
+    limits?: {
+      /** Each HTTP request to the fleet repository's Git server (clone, fetch, push). Default 30. */
+      gitTimeoutSeconds?: number;
+      /** Each request to a Kubernetes API server, watches excepted. Default 30. */
+      kubernetesTimeoutSeconds?: number;
+      /** Largest diff report a user may save or import. Default 4. */
+      reportMaxMegabytes?: number;
+      /** Saved diff reports one user may keep. Default 100. */
+      reportsPerUser?: number;
+      /** Megabytes of saved diff reports one user may keep. Default 64. */
+      reportMegabytesPerUser?: number;
+      /** Clusters one diff against every cluster may read. Default 200. */
+      diffMaxClusters?: number;
+      /** Clusters one diff reads at the same time. Default 8. */
+      diffConcurrency?: number;
+    };
   };
 }

@@ -20,3 +20,4 @@ export { GitHttpServer } from './git/GitHttpServer';
 export { createFleetRepository } from './git/createFleetRepository';
 export { sandboxModule as default } from './sandboxModule';
 export { eventually } from './testing/eventually';
+export { HungServer } from './testing/HungServer';

@@ -9,6 +9,7 @@ import {
 import { ScmIntegrations } from '@backstage/integration';
 import { ManagementClusters } from './cluster/ManagementClusters';
 import { readArlonConfig } from './config/readArlonConfig';
+import { readArlonLimits } from './config/readArlonLimits';
 import { FleetRepository } from './fleet/FleetRepository';
 import { gitCredentialsFromIntegrations } from './fleet/gitCredentials';
 import { pullRequestOpener } from './fleet/pullRequests';
@@ -47,6 +48,7 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
           fleetRepo?.writeMode === 'pullRequest'
             ? pullRequestOpener(integrations, fleetRepo.url)
             : undefined,
+          { gitTimeoutMs: readArlonLimits(config).gitTimeoutMs },
         );
       },
     }),

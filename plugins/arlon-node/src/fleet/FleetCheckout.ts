@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import git from 'isomorphic-git';
-import http from 'isomorphic-git/http/node';
+import git, { type HttpClient } from 'isomorphic-git';
+import nodeHttp from 'isomorphic-git/http/node';
 import type { FleetFiles } from '@internal/backstage-plugin-arlon-common';
 import type { GitCredentials } from './gitCredentials';
 
@@ -35,6 +35,8 @@ export class FleetCheckout {
     private readonly url: string,
     private readonly branch: string,
     private readonly auth: () => Promise<GitCredentials | undefined>,
+    /** The HTTP client for clone, fetch and push: give it a deadline (timedGitHttp). */
+    private readonly http: HttpClient = nodeHttp,
   ) {}
 
   /** Runs `work` after every operation before it: one writer per process at a time. */
@@ -51,7 +53,7 @@ export class FleetCheckout {
       await fs.promises.mkdir(this.dir, { recursive: true });
       await git.clone({
         fs,
-        http,
+        http: this.http,
         dir: this.dir,
         url: this.url,
         ref: this.branch,
@@ -62,7 +64,7 @@ export class FleetCheckout {
     }
     const { fetchHead } = await git.fetch({
       fs,
-      http,
+      http: this.http,
       dir: this.dir,
       url: this.url,
       ref: this.branch,
@@ -106,7 +108,7 @@ export class FleetCheckout {
     try {
       const result = await git.push({
         fs,
-        http,
+        http: this.http,
         dir: this.dir,
         url: this.url,
         ref: targetBranch,

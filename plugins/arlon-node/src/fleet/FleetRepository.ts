@@ -1,6 +1,5 @@
 import { ConflictError, ServiceUnavailableError } from '@backstage/errors';
 import git from 'isomorphic-git';
-import http from 'isomorphic-git/http/node';
 import type { FleetRepositoryHealth } from '@internal/backstage-plugin-arlon-common';
 import type { FleetRepoConfig } from '../config/readArlonConfig';
 import {
@@ -14,6 +13,8 @@ import {
   FleetSnapshot,
 } from './FleetCheckout';
 import type { GitCredentials } from './gitCredentials';
+import { GitTimeoutError, timedGitHttp } from './timedGitHttp';
+import { DEFAULT_LIMITS } from '../config/readArlonLimits';
 import type { PullRequest, PullRequestOpener } from './pullRequests';
 
 export interface FleetChange {
@@ -40,14 +41,30 @@ export interface FleetChangeResult {
 }
 
 const MAX_ATTEMPTS = 5;
+/** Network failures that mean the Git server is not there, rather than a mistake in the request. */
+const UNREACHABLE = /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH)$/;
+
+export interface FleetRepositoryOptions {
+  /** Deadline of each request to the Git server (arlon.limits.gitTimeoutSeconds). */
+  gitTimeoutMs?: number;
+}
 
 /**
  * The fleet repository: Git says what the fleet should be. Reads the branch's
  * head; writes one logical change as one commit, replanned and retried when a
  * concurrent writer pushed first, so no commit is lost or half-written.
+ * Every request to the Git server has a deadline, and reads do not wait
+ * behind writes: while one is under way they get the newest snapshot known.
  */
 export class FleetRepository {
   private readonly checkout?: FleetCheckout;
+  private readonly gitTimeoutMs: number;
+  /** The newest snapshot fetched (or committed) by this process. */
+  private latest?: FleetSnapshot;
+  /** Writes called and not finished, waiting for the lock or holding it. */
+  private writes = 0;
+  /** The fetch under way for reads: concurrent reads share it. */
+  private reading?: Promise<FleetSnapshot>;
 
   constructor(
     /** Undefined when `arlon.fleetRepo` is not configured. */
@@ -59,20 +76,69 @@ export class FleetRepository {
     workDir?: string,
     /** Opens pull requests, for `writeMode: pullRequest`. */
     private readonly openPullRequest?: PullRequestOpener,
+    options: FleetRepositoryOptions = {},
   ) {
+    this.gitTimeoutMs = options.gitTimeoutMs ?? DEFAULT_LIMITS.gitTimeoutMs;
     if (config && workDir) {
       this.checkout = new FleetCheckout(
         workDir,
         config.url,
         config.branch,
         () => credentials(config.url),
+        timedGitHttp(this.gitTimeoutMs),
       );
     }
   }
 
+  /**
+   * The branch's head. While a write is under way (a push to a slow server
+   * can take up to the Git timeout) the newest snapshot already fetched
+   * answers, so reads never queue behind writes; the first read fetches.
+   */
   async read(): Promise<FleetSnapshot> {
     const checkout = this.requireCheckout();
-    return checkout.exclusive(() => checkout.fetchHead());
+    if (this.writes > 0 && this.latest) return this.latest;
+    this.reading ??= checkout
+      .exclusive(() => this.fetchHead(checkout))
+      .finally(() => {
+        this.reading = undefined;
+      });
+    return this.reading;
+  }
+
+  private async fetchHead(checkout: FleetCheckout): Promise<FleetSnapshot> {
+    const snapshot = await this.git('fetch', () => checkout.fetchHead());
+    this.latest = snapshot;
+    return snapshot;
+  }
+
+  /** Runs a Git operation; a server that does not answer in time is a 503 that says what to check. */
+  private async git<T>(what: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const url = this.config?.url ?? '';
+      if (error instanceof GitTimeoutError)
+        throw new ServiceUnavailableError(
+          `The fleet repository at ${url} did not answer within ${
+            error.timeoutMs / 1000
+          } s (git ${what}); ${
+            what === 'push'
+              ? 'the commit may or may not have reached it: reload before trying again'
+              : 'nothing was changed'
+          }. Check that the Git server is up and reachable from the Backstage backend; arlon.limits.gitTimeoutSeconds sets the limit.`,
+        );
+      if (UNREACHABLE.test((error as any)?.code ?? '')) {
+        const { message, hint } = describeConnectionError(error, {
+          target: 'the fleet repository',
+          url,
+          configKey: 'arlon.fleetRepo.url',
+          credentialsHint: '',
+        });
+        throw new ServiceUnavailableError(`${message} (git ${what}). ${hint}`);
+      }
+      throw error;
+    }
   }
 
   async change(
@@ -80,9 +146,10 @@ export class FleetRepository {
     options: { dryRun?: boolean } = {},
   ): Promise<FleetChangeResult> {
     const checkout = this.requireCheckout();
+    this.writes++;
     return checkout.exclusive(async () => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const snapshot = await checkout.fetchHead();
+        const snapshot = await this.fetchHead(checkout);
         const changes = await change.plan(snapshot);
         const files = describeChanges(snapshot, changes);
         if (options.dryRun || files.length === 0)
@@ -104,18 +171,26 @@ export class FleetRepository {
             attempts: attempt,
           };
         }
-        const { pushed, commit } = await checkout.commitAndPush(
-          snapshot.commit,
-          effective,
-          change.message,
-          change.author,
+        const { pushed, commit } = await this.git('push', () =>
+          checkout.commitAndPush(
+            snapshot.commit,
+            effective,
+            change.message,
+            change.author,
+          ),
         );
-        if (pushed)
+        if (pushed) {
+          // What the branch now holds, without another fetch: reads during
+          // the next write see this commit.
+          this.latest = { commit, files: applyChanges(snapshot, effective) };
           return { commit, parent: snapshot.commit, files, attempts: attempt };
+        }
       }
       throw new ConflictError(
         `The fleet repository kept moving: ${MAX_ATTEMPTS} attempts to commit "${change.message}" were overtaken by other writers. Try again.`,
       );
+    }).finally(() => {
+      this.writes--;
     });
   }
 
@@ -128,7 +203,7 @@ export class FleetRepository {
       const auth = await this.credentials(url);
       const refs = await withTimeout(
         git.listServerRefs({
-          http,
+          http: timedGitHttp(timeoutMs + 1000),
           url,
           prefix: `refs/heads/${branch}`,
           onAuth: auth ? () => auth : undefined,
@@ -183,12 +258,14 @@ export class FleetRepository {
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '')
       .slice(0, 40)}-${Date.now().toString(36)}`;
-    const { pushed, commit } = await checkout.commitAndPush(
-      parent,
-      changes,
-      change.message,
-      change.author,
-      branch,
+    const { pushed, commit } = await this.git('push', () =>
+      checkout.commitAndPush(
+        parent,
+        changes,
+        change.message,
+        change.author,
+        branch,
+      ),
     );
     if (!pushed)
       throw new ConflictError(
@@ -212,6 +289,16 @@ export class FleetRepository {
     }
     return this.checkout;
   }
+}
+
+/** The files of `snapshot` with `changes` made. */
+function applyChanges(snapshot: FleetSnapshot, changes: FileChanges) {
+  const files = { ...snapshot.files };
+  for (const [path, content] of Object.entries(changes)) {
+    if (content === null) delete files[path];
+    else files[path] = content;
+  }
+  return files;
 }
 
 /** Only what really changes: unchanged content and deletes of absent files drop out. */

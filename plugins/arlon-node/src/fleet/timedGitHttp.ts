@@ -1,0 +1,110 @@
+import type {
+  GitHttpRequest,
+  GitHttpResponse,
+  HttpClient,
+} from 'isomorphic-git';
+import nodeHttp from 'isomorphic-git/http/node';
+
+/** A request to the Git server that took longer than its deadline, and was aborted. */
+export class GitTimeoutError extends Error {
+  constructor(readonly timeoutMs: number, readonly url: string) {
+    super(`no answer from ${url} within ${timeoutMs / 1000} s`);
+    this.name = 'GitTimeoutError';
+  }
+}
+
+/**
+ * isomorphic-git's HTTP client with a deadline per request: the answer,
+ * body included, must arrive within `timeoutMs`, or the request is aborted
+ * (its socket closed) and the operation fails with a {@link GitTimeoutError}.
+ * isomorphic-git has no timeout of its own, so without this a Git server
+ * that accepts a connection and never answers holds the operation forever,
+ * and with it the fleet repository's lock.
+ */
+export function timedGitHttp(
+  timeoutMs: number,
+  base: HttpClient = nodeHttp,
+): HttpClient {
+  return {
+    async request(req: GitHttpRequest): Promise<GitHttpResponse> {
+      const expired = new GitTimeoutError(timeoutMs, redact(req.url));
+      const controller = new AbortController();
+      let fail: (e: Error) => void = () => undefined;
+      // Settles only by rejecting; raced against every step of the request.
+      const deadline = new Promise<never>((_, reject) => {
+        fail = reject;
+      });
+      deadline.catch(() => undefined);
+      const timer = setTimeout(() => {
+        controller.abort(expired);
+        fail(expired);
+      }, timeoutMs);
+      timer.unref();
+      const signal = req.signal
+        ? AbortSignal.any([req.signal, controller.signal])
+        : controller.signal;
+      try {
+        const res = await Promise.race([
+          base.request({ ...req, signal }),
+          deadline,
+        ]);
+        if (!res.body) {
+          clearTimeout(timer);
+          return res;
+        }
+        return {
+          ...res,
+          body: bodyBefore(res.body, deadline, () => clearTimeout(timer)),
+        };
+      } catch (error) {
+        clearTimeout(timer);
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * The response body, each chunk raced against the deadline: isomorphic-git's
+ * node client loses a stream error that arrives between two reads, and the
+ * next read would then wait forever.
+ */
+function bodyBefore(
+  body: AsyncIterableIterator<Uint8Array>,
+  deadline: Promise<never>,
+  done: () => void,
+): AsyncIterableIterator<Uint8Array> {
+  const iterator: AsyncIterableIterator<Uint8Array> = {
+    async next() {
+      try {
+        const result = await Promise.race([body.next(), deadline]);
+        if (result.done) done();
+        return result;
+      } catch (error) {
+        done();
+        await body.return?.();
+        throw error;
+      }
+    },
+    async return(value?: any) {
+      done();
+      return (await body.return?.(value)) ?? { done: true, value };
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}
+
+/** A URL without the credentials it may carry. */
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return '(the Git server)';
+  }
+}
