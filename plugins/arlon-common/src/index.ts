@@ -7,7 +7,25 @@
 export * from './health';
 export * from './mapLimit';
 export * from './model/types';
-export { DNS_LABEL, KUBERNETES_VERSION } from './model/schema';
+export {
+  DNS_LABEL,
+  GIT_REVISION,
+  GIT_URL,
+  KUBERNETES_VERSION,
+  REPO_PATH,
+} from './model/schema';
+export {
+  checkDefinitionName,
+  definitionNameProblem,
+  definitionPath,
+  FORBIDDEN_KEYS,
+  InvalidNameError,
+  isDefinitionName,
+  MAX_NAME_LENGTH,
+  RESERVED_CLUSTER_NAMES,
+  reservedClusterNameProblem,
+} from './model/names';
+export { forbiddenKeyPaths } from './validation/validateObject';
 export * from './model/Fleet';
 export { parseDocuments, type SourceDocument } from './model/parseDocuments';
 export { type Problem, formatFieldPath } from './validation/Problem';

@@ -7,6 +7,7 @@ import type {
   ParameterValue,
   Profile,
 } from '../model/types';
+import { FORBIDDEN_KEYS } from '../model/names';
 import { KubeObject, renderClusterManifests } from '../providers/renderCluster';
 
 export interface CompileOptions {
@@ -34,6 +35,10 @@ export function profileLabels(profiles: string[]): Record<string, string> {
   );
 }
 const IN_CLUSTER = 'https://kubernetes.default.svc';
+/** The AppProject of bundle Applications: declared repositories only, never the management cluster. */
+export const BUNDLES_PROJECT = 'arlon-bundles';
+/** The AppProject of clusters' root Applications: the fleet repository into the cluster's own namespace. */
+export const CLUSTERS_PROJECT = 'arlon-clusters';
 
 /**
  * The compiler: definitions in, the generated tree out. Pure and deterministic
@@ -48,6 +53,10 @@ const IN_CLUSTER = 'https://kubernetes.default.svc';
  *   `profile.arlon.io/<p>: "true"` and emits one Application per bundle.
  * - `generated/values/<c>/<bundle>.yaml`: merged Helm values per cluster and
  *   bundle (bundle defaults < profile < cluster, plus `arlon.clusterName`).
+ * - `generated/argocd/projects/`: the AppProjects that bound what those
+ *   Applications may deploy (see `bundlesProject`, `clustersProject`). The
+ *   bootstrap Application stays in `default`: it must be applied by hand
+ *   before anything Arlon generates exists, and only syncs `generated/argocd/`.
  */
 export function compileFleet(
   fleet: Fleet,
@@ -79,6 +88,13 @@ export function compileFleet(
         syncPolicy: { automated: { prune: true, selfHeal: true } },
       },
     ),
+  ]);
+
+  put(`argocd/projects/${BUNDLES_PROJECT}.yaml`, [
+    bundlesProject(fleet, options, ns),
+  ]);
+  put(`argocd/projects/${CLUSTERS_PROJECT}.yaml`, [
+    clustersProject(fleet, options, ns),
   ]);
 
   for (const { object: profile } of sorted(fleet.profiles)) {
@@ -151,7 +167,7 @@ function clusterApplication(
       'arlon.io/update-policy': policy,
     },
     {
-      project: 'default',
+      project: CLUSTERS_PROJECT,
       source: {
         repoURL: options.repoUrl,
         targetRevision: options.revision,
@@ -203,25 +219,6 @@ function profileApplicationSet(
     ...(automated ? { automated: { prune: true, selfHeal: true } } : {}),
     syncOptions: ['CreateNamespace=true'],
   };
-  const helmSources = [
-    {
-      repoURL: '{{ .repoURL }}',
-      targetRevision: '{{ .revision }}',
-      path: '{{ .path }}',
-      helm: {
-        releaseName: '{{ .bundle }}',
-        valueFiles: [
-          `$values/${GENERATED_ROOT}/values/{{ .name }}/{{ .bundle }}.yaml`,
-        ],
-        ignoreMissingValueFiles: true,
-      },
-    },
-    {
-      repoURL: options.repoUrl,
-      targetRevision: options.revision,
-      ref: 'values',
-    },
-  ];
   return {
     apiVersion: 'argoproj.io/v1alpha1',
     kind: 'ApplicationSet',
@@ -261,7 +258,7 @@ function profileApplicationSet(
           finalizers: [RESOURCES_FINALIZER],
         },
         spec: {
-          project: 'default',
+          project: BUNDLES_PROJECT,
           source: {
             repoURL: '{{ .repoURL }}',
             targetRevision: '{{ .revision }}',
@@ -271,13 +268,107 @@ function profileApplicationSet(
           syncPolicy,
         },
       },
-      // Helm bundles read their merged values from the fleet repository.
-      templatePatch: `{{- if eq .type "helm" }}\n${stringify(
-        { spec: { source: null, sources: helmSources } },
-        { lineWidth: 0 },
-      )}{{- end }}\n`,
+      templatePatch: helmTemplatePatch(options),
       syncPolicy: { preserveResourcesOnDeletion: false },
     },
+  };
+}
+
+/**
+ * Helm bundles read their merged values from the fleet repository. ArgoCD
+ * renders the patch as text and then parses it as YAML, so every value it
+ * interpolates goes through `toJson` (sprig's, which ArgoCD's templates
+ * have): a JSON string is a YAML double-quoted scalar, whatever it holds.
+ * The fixed values are JSON-quoted here, and `{{` in them is spelled as a
+ * template string, so nothing from configuration is read as template either.
+ */
+function helmTemplatePatch(options: CompileOptions): string {
+  const fixed = (text: string) =>
+    text.includes('{{') || text.includes('}}')
+      ? `{{ ${JSON.stringify(JSON.stringify(text))} }}`
+      : JSON.stringify(text);
+  return [
+    '{{- if eq .type "helm" }}',
+    'spec:',
+    '  source: null',
+    '  sources:',
+    '    - repoURL: {{ .repoURL | toJson }}',
+    '      targetRevision: {{ .revision | toJson }}',
+    '      path: {{ .path | toJson }}',
+    '      helm:',
+    '        releaseName: {{ .bundle | toJson }}',
+    '        valueFiles:',
+    `          - {{ printf "$values/${GENERATED_ROOT}/values/%s/%s.yaml" .name .bundle | toJson }}`,
+    '        ignoreMissingValueFiles: true',
+    `    - repoURL: ${fixed(options.repoUrl)}`,
+    `      targetRevision: ${fixed(options.revision)}`,
+    '      ref: values',
+    '{{- end }}',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Bundle Applications may read only the repositories the fleet declares (its
+ * own, and each Git bundle's) and deploy anywhere but the management
+ * cluster. The `!` destination is a deny rule (ArgoCD 2.5 and later): it
+ * wins over the allow-all after it whatever the order.
+ */
+function bundlesProject(
+  fleet: Fleet,
+  options: CompileOptions,
+  ns: string,
+): KubeObject {
+  const repos = new Set<string>([options.repoUrl]);
+  for (const { object } of fleet.bundles.values()) {
+    const source = object.spec.source;
+    if ('git' in source && source.git) repos.add(source.git.repoUrl);
+  }
+  return appProject(ns, BUNDLES_PROJECT, {
+    description:
+      "Arlon's bundle Applications: the fleet's declared repositories, any workload cluster, never the management cluster.",
+    sourceRepos: [...repos].sort(),
+    destinations: [
+      { server: `!${IN_CLUSTER}`, namespace: '*' },
+      { server: '*', namespace: '*' },
+    ],
+    clusterResourceWhitelist: [{ group: '*', kind: '*' }],
+  });
+}
+
+/**
+ * Root Applications deploy a cluster's Cluster API objects from the fleet
+ * repository into the namespace named after it on the management cluster,
+ * and nothing else: no other namespace, no cluster-scoped kind but the
+ * Namespace that `CreateNamespace=true` makes.
+ */
+function clustersProject(
+  fleet: Fleet,
+  options: CompileOptions,
+  ns: string,
+): KubeObject {
+  const built = sorted(fleet.clusters)
+    .filter(({ object }) => specOf(fleet, object))
+    .map(({ object }) => object.metadata.name);
+  return appProject(ns, CLUSTERS_PROJECT, {
+    description:
+      "Arlon's cluster root Applications: Cluster API objects from the fleet repository, each into its cluster's namespace of the management cluster.",
+    sourceRepos: [options.repoUrl],
+    destinations: built.map(name => ({ server: IN_CLUSTER, namespace: name })),
+    clusterResourceWhitelist: [{ group: '', kind: 'Namespace' }],
+  });
+}
+
+function appProject(ns: string, name: string, spec: object): KubeObject {
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'AppProject',
+    metadata: {
+      name,
+      namespace: ns,
+      labels: { 'arlon.io/kind': 'project' },
+    },
+    spec,
   };
 }
 
@@ -338,13 +429,29 @@ function clusterValues(
   return result.sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
-/** `{ 'service.type': 'NodePort' }` becomes `{ service: { type: 'NodePort' } }`, as Helm's --set reads it. */
-function nest(flat: Record<string, ParameterValue>): Record<string, unknown> {
-  const root: Record<string, any> = {};
+/**
+ * `{ 'service.type': 'NodePort' }` becomes `{ service: { type: 'NodePort' } }`,
+ * as Helm's --set reads it. Validation refuses __proto__, constructor and
+ * prototype segments; the objects built here have no prototype anyway, so
+ * no key can reach Object.prototype, and such segments are skipped.
+ */
+export function nest(
+  flat: Record<string, ParameterValue>,
+): Record<string, unknown> {
+  const root: Record<string, any> = Object.create(null);
   for (const key of Object.keys(flat).sort()) {
     const parts = key.split('.');
+    if (parts.some(p => FORBIDDEN_KEYS.has(p))) continue;
     let node = root;
-    for (const part of parts.slice(0, -1)) node = node[part] ??= {};
+    for (const part of parts.slice(0, -1)) {
+      const child = Object.prototype.hasOwnProperty.call(node, part)
+        ? node[part]
+        : undefined;
+      node = node[part] =
+        child !== null && typeof child === 'object'
+          ? child
+          : Object.create(null);
+    }
     node[parts[parts.length - 1]] = flat[key];
   }
   return root;

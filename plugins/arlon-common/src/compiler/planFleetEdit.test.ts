@@ -28,6 +28,8 @@ describe('planFleetEdit', () => {
     expect(Object.keys(plan.changes).sort()).toEqual([
       'arlon/clusters/qa-1.yaml',
       'generated/argocd/clusters/qa-1.yaml',
+      // The clusters' project permits each built cluster's namespace.
+      'generated/argocd/projects/arlon-clusters.yaml',
       'generated/clusters/qa-1/cluster.yaml',
       'generated/values/qa-1/guestbook.yaml',
     ]);
@@ -83,12 +85,20 @@ describe('planFleetEdit', () => {
       OPTIONS,
     );
     expect(plan.problems).toEqual([]);
-    expect(Object.entries(plan.changes).filter(([, v]) => v !== null)).toEqual(
-      [],
+    // Everything of the cluster is deleted; its project only loses its namespace.
+    expect(
+      Object.entries(plan.changes)
+        .filter(([, v]) => v !== null)
+        .map(([f]) => f),
+    ).toEqual(['generated/argocd/projects/arlon-clusters.yaml']);
+    expect(plan.changes['generated/argocd/projects/arlon-clusters.yaml']).not.toContain(
+      'dev-local',
     );
     expect(Object.keys(plan.changes).sort()).toEqual([
       'arlon/clusters/dev-local.yaml',
       'generated/argocd/clusters/dev-local.yaml',
+      // The clusters' project permits each built cluster's namespace.
+      'generated/argocd/projects/arlon-clusters.yaml',
       'generated/clusters/dev-local/cluster.yaml',
       'generated/values/dev-local/calico.yaml',
       'generated/values/dev-local/cert-manager.yaml',

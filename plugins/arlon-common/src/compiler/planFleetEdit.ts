@@ -1,5 +1,6 @@
 import { parseAllDocuments, stringify } from 'yaml';
-import { FleetFiles, inlineBundleFolder, KIND_FOLDERS } from '../model/Fleet';
+import { FleetFiles, inlineBundleFolder } from '../model/Fleet';
+import { checkDefinitionName, definitionPath } from '../model/names';
 import { manifestProblems } from '../validation/manifestProblems';
 import type { ArlonKind, ArlonObject } from '../model/types';
 import type { Problem } from '../validation/Problem';
@@ -37,6 +38,8 @@ export interface FleetEditPlan {
  * Plans a change: applies `edits` to the definitions, validates the whole
  * fleet as it would be, and recompiles the generated tree. Pure: files in,
  * file changes out, so the same plan can be rerun on a newer commit.
+ * Throws InvalidNameError (an InputError) when an edit names a definition
+ * with something that is not a definition name, before any path is built.
  */
 export function planFleetEdit(
   files: FleetFiles,
@@ -49,10 +52,16 @@ export function planFleetEdit(
   const located = locateDefinitions(files);
 
   for (const edit of edits) {
+    if (edit.op === 'bundleFiles') checkDefinitionName(edit.bundle, 'bundle');
+    else
+      for (const name of edit.op === 'update' ? edit.names : [edit.name])
+        checkDefinitionName(name, `the ${edit.kind}'s name`);
+  }
+
+  for (const edit of edits) {
     if (edit.op === 'put') {
       const where = located.get(`${edit.kind}/${edit.name}`);
-      const file =
-        where?.file ?? `${KIND_FOLDERS[edit.kind]}/${edit.name}.yaml`;
+      const file = where?.file ?? definitionPath(edit.kind, edit.name);
       next[file] =
         where && where.count > 1
           ? replaceDocument(next[file], where.index, edit.yaml)

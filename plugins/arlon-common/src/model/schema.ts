@@ -1,18 +1,37 @@
 import { z } from 'zod';
+import { DNS_LABEL, FORBIDDEN_KEYS, MAX_NAME_LENGTH } from './names';
 
-/** RFC 1123 label: what Kubernetes accepts as a name, and what we use in object names. */
-export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+export { DNS_LABEL };
 export const KUBERNETES_VERSION = /^v\d+\.\d+\.\d+$/;
+
+/**
+ * A Git URL ArgoCD can clone, anchored at both ends: https://, ssh:// or
+ * git:// with a host, or scp-like git@host:path. No whitespace, quotes,
+ * braces, backslashes or control characters, so it cannot break out of the
+ * YAML or Go template it is written into.
+ */
+export const GIT_URL =
+  /^(?:(?:https|ssh|git):\/\/[A-Za-z0-9._~%!$&'()*+,;=:@-]+(?:\/[A-Za-z0-9._~%!$&()*+,;=:@\/-]*)?|git@[A-Za-z0-9.-]+:[A-Za-z0-9._~\/-]+)$/;
+/** A folder inside a repository: relative, `/`-separated segments of a safe charset. `..` is refused separately. */
+export const REPO_PATH = /^(?:\.|[A-Za-z0-9_][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_][A-Za-z0-9._-]*)*)$/;
+/** A branch, tag (semver ones too, e.g. v1.2.3+build.1) or commit SHA: Git's ref-name charset, no `..`, no `@{`. */
+export const GIT_REVISION = /^[A-Za-z0-9_][A-Za-z0-9._+\/-]*$/;
 
 const name = z
   .string()
-  .max(63, 'must be at most 63 characters')
+  .max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
   .regex(
     DNS_LABEL,
     "must be lower-case letters, digits and '-', starting and ending with a letter or digit",
   );
 
-const stringMap = z.record(z.string(), z.string());
+/** A key from input: never one that reaches an object's prototype. */
+const key = z
+  .string()
+  .refine(k => !FORBIDDEN_KEYS.has(k), {
+    error: 'must not be __proto__, constructor or prototype',
+  });
+const stringMap = z.record(key, z.string());
 const metadata = z.strictObject({
   name,
   labels: stringMap.optional(),
@@ -22,7 +41,17 @@ const metadata = z.strictObject({
 const parameterValue = z.union([z.string(), z.number(), z.boolean()], {
   error: 'must be a string, number or boolean',
 });
-const bundleValues = z.record(z.string(), z.record(z.string(), parameterValue));
+/** A Helm value path: dot-separated segments, none of them one that reaches a prototype. */
+const valuePath = z
+  .string()
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z_][A-Za-z0-9_-]*)*$/,
+    'must be a Helm value path such as replicaCount or image.tag',
+  )
+  .refine(p => !p.split('.').some(s => FORBIDDEN_KEYS.has(s)), {
+    error: 'must not have a __proto__, constructor or prototype segment',
+  });
+const bundleValues = z.record(key, z.record(valuePath, parameterValue));
 const updatePolicy = z.enum(['auto', 'manual']);
 const tags = z.array(z.string());
 const count = z
@@ -39,12 +68,32 @@ const bundleSpec = z.strictObject({
       .strictObject({
         repoUrl: z
           .string()
+          .max(2048, 'must be at most 2048 characters')
           .regex(
-            /^(https?|ssh|git):\/\/|^git@/,
-            'must be a Git URL (https://, ssh:// or git@)',
+            GIT_URL,
+            'must be a Git URL (https://, ssh://, git:// or git@host:path) without spaces, quotes, braces or control characters',
           ),
-        path: z.string(),
-        revision: z.string().min(1, 'must not be empty'),
+        path: z
+          .string()
+          .max(1024, 'must be at most 1024 characters')
+          .regex(
+            REPO_PATH,
+            "must be a relative folder of letters, digits, '.', '_', '-' and '/' (no leading '/')",
+          )
+          .refine(p => !p.split('/').includes('..'), {
+            error: "must not have a '..' segment",
+          }),
+        revision: z
+          .string()
+          .min(1, 'must not be empty')
+          .max(255, 'must be at most 255 characters')
+          .regex(
+            GIT_REVISION,
+            "must be a branch, tag or commit: letters, digits, '.', '_', '+', '-' and '/'",
+          )
+          .refine(r => !r.includes('..') && !r.endsWith('.lock'), {
+            error: "is not a valid Git ref name ('..' or a trailing .lock)",
+          }),
         type: z.enum(['directory', 'kustomize', 'helm']),
       })
       .optional(),
@@ -52,12 +101,7 @@ const bundleSpec = z.strictObject({
   parameters: z
     .array(
       z.strictObject({
-        name: z
-          .string()
-          .regex(
-            /^[A-Za-z_][A-Za-z0-9_.-]*$/,
-            'must be a Helm value path such as replicaCount or image.tag',
-          ),
+        name: valuePath,
         default: parameterValue.optional(),
         description: z.string().optional(),
       }),
@@ -156,6 +200,8 @@ export const FIELD_HINTS: Record<string, string> = {
   mode: 'Use linked (follows its spec) or cloned (keeps a frozen copy of it).',
   type: 'See `arlon providers` for the cluster types of each provider.',
   repoUrl: 'Use the clone URL, e.g. https://github.com/acme/charts.git.',
+  path: 'Use a folder of the repository relative to its root, e.g. charts/podinfo (or . for the root).',
+  revision: 'Use a branch, tag or commit SHA, e.g. main, v1.2.3 or 6.5.4.',
   server: 'Use the API server URL, e.g. https://10.0.0.1:6443.',
   apiVersion: 'Use apiVersion: core.arlon.io/v1.',
 };

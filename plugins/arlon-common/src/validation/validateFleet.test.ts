@@ -689,8 +689,8 @@ const cases: Case[] = [
   // the repository as a whole
   {
     name: 'two bundles with one name',
-    files: { 'arlon/bundles/web-copy.yaml': bundleWeb },
-    file: 'arlon/bundles/web.yaml',
+    files: { 'arlon/bundles/web.yml': bundleWeb },
+    file: 'arlon/bundles/web.yml',
     line: 4,
     field: 'metadata.name',
     message: 'a second Bundle named "web"',
@@ -764,10 +764,10 @@ describe('validateFleet', () => {
   it('names where the first of two same-named objects is defined', () => {
     const { problems } = validateFleet({
       ...BASE,
-      'arlon/bundles/web-copy.yaml': bundleWeb,
+      'arlon/bundles/web.yml': bundleWeb,
     });
     expect(problems[0].hint).toBe(
-      'arlon/bundles/web-copy.yaml:4 already defines it; rename one of them.',
+      'arlon/bundles/web.yaml:4 already defines it; rename one of them.',
     );
   });
 

@@ -5,6 +5,11 @@ import {
   KIND_FOLDERS,
   Located,
 } from '../model/Fleet';
+import {
+  definitionNameProblem,
+  MAX_NAME_LENGTH,
+  reservedClusterNameProblem,
+} from '../model/names';
 import { parseDocuments, SourceDocument } from '../model/parseDocuments';
 import {
   ArlonKind,
@@ -18,6 +23,8 @@ import { validateObject } from './validateObject';
 
 const DEFINITION =
   /^arlon\/(bundles|profiles|clusterspecs|clusters)\/[^/]+\.ya?ml$/;
+/** The bootstrap Application's name: no cluster or bundle Application may take it. */
+const BOOTSTRAP_APPLICATION = 'arlon-fleet';
 
 /**
  * Validates a whole fleet repository and returns every problem at once, each
@@ -65,8 +72,35 @@ export function validateFleet(files: FleetFiles): {
   // 1. Each definition on its own: syntax, schema, folder.
   const candidates: Located<ArlonObject>[] = [];
   for (const file of Object.keys(files).sort()) {
-    if (!DEFINITION.test(file)) continue;
+    if (!DEFINITION.test(file)) {
+      // YAML under arlon/ that is not where a kind lives would be silently
+      // ignored: say so instead.
+      if (/^arlon\/.*\.ya?ml$/.test(file))
+        problems.push({
+          file,
+          line: 1,
+          column: 1,
+          field: '',
+          message: `${file} is not where definitions live, so it is not read`,
+          hint: `Definitions live directly in ${Object.values(KIND_FOLDERS).join(
+            '/, ',
+          )}/ as <name>.yaml; move it there, or remove it.`,
+        });
+      continue;
+    }
     const parsed = parseDocuments(file, files[file]);
+    const base = /([^/]+)\.ya?ml$/.exec(file)![1];
+    const baseProblem = definitionNameProblem(base);
+    if (baseProblem) {
+      problems.push({
+        file,
+        line: 1,
+        column: 1,
+        field: '',
+        message: `the file name "${base}" is not a definition name: it ${baseProblem}`,
+        hint: 'Name the file after the definition it holds, <metadata.name>.yaml.',
+      });
+    }
     problems.push(...parsed.problems);
     if (parsed.problems.length) {
       // Unreadable YAML: assume the file holds what its folder and name say.
@@ -103,6 +137,35 @@ export function validateFleet(files: FleetFiles): {
           ),
         );
         continue;
+      }
+      if (
+        !baseProblem &&
+        parsed.documents.length === 1 &&
+        object.metadata.name !== base
+      ) {
+        problems.push(
+          at(
+            source,
+            ['metadata', 'name'],
+            `the ${object.kind} is named "${object.metadata.name}", but its file is ${base}.yaml`,
+            `Rename the file to ${folder}/${object.metadata.name}.yaml, or the definition to "${base}".`,
+          ),
+        );
+        continue;
+      }
+      if (object.kind === 'Cluster') {
+        const reserved = reservedClusterNameProblem(object.metadata.name);
+        if (reserved) {
+          problems.push(
+            at(
+              source,
+              ['metadata', 'name'],
+              reserved,
+              'Choose another name: a cluster names its root Application and its namespace on the management cluster.',
+            ),
+          );
+          continue;
+        }
       }
       candidates.push({ object, source });
     }
@@ -387,6 +450,8 @@ export function validateFleet(files: FleetFiles): {
       );
   }
 
+  problems.push(...applicationNameProblems(fleet, at));
+
   // Drop definitions that have problems of their own, so compiling never sees them.
   const broken = new Set(problems.map(p => p.file));
   for (const map of Object.values(byKind)) {
@@ -394,6 +459,102 @@ export function validateFleet(files: FleetFiles): {
       if (broken.has(located.source.file)) map.delete(name);
   }
   return { fleet, problems: sortProblems(problems) };
+}
+
+/**
+ * The Applications the compiler will generate must not share a name: a
+ * built cluster's root Application is `<cluster>`, and every bundle a
+ * cluster gets from its profiles becomes `<cluster>-<bundle>` (so cluster
+ * `a-b` and cluster `a` with bundle `b` would fight over one Application).
+ * ArgoCD puts the Application's name in a label on everything it deploys,
+ * so it must also fit a label value: 63 characters.
+ */
+function applicationNameProblems(fleet: Fleet, at: At): Problem[] {
+  const problems: Problem[] = [];
+  const origins = new Map<
+    string,
+    Array<{
+      /** Which generated object: the same bundle from two profiles is one (reported on its own). */
+      id: string;
+      what: string;
+      source: SourceDocument;
+      path: PropertyKey[];
+    }>
+  >();
+  const add = (
+    app: string,
+    id: string,
+    what: string,
+    source: SourceDocument,
+    path: PropertyKey[],
+  ) =>
+    origins.set(app, [...(origins.get(app) ?? []), { id, what, source, path }]);
+
+  for (const { object, source } of fleet.clusters.values()) {
+    const cluster = object.metadata.name;
+    if (!object.spec.external)
+      add(cluster, `root/${cluster}`, `the root Application of cluster "${cluster}"`, source, [
+        'metadata',
+        'name',
+      ]);
+    (object.spec.profiles ?? []).forEach((profile, i) => {
+      for (const bundle of fleet.profiles.get(profile)?.object.spec.bundles ??
+        []) {
+        if (!bundle) continue;
+        const app = `${cluster}-${bundle}`;
+        const path = ['spec', 'profiles', i];
+        if (app.length > MAX_NAME_LENGTH) {
+          problems.push(
+            at(
+              source,
+              path,
+              `the Application "${app}" (cluster "${cluster}", bundle "${bundle}" of profile "${profile}") is ${app.length} characters; ArgoCD needs at most ${MAX_NAME_LENGTH}`,
+              'Shorten the cluster or the bundle name.',
+            ),
+          );
+        }
+        add(
+          app,
+          `bundle/${cluster}/${bundle}`,
+          `the Application of bundle "${bundle}" (profile "${profile}") on cluster "${cluster}"`,
+          source,
+          path,
+        );
+      }
+    });
+  }
+  for (const [app, list] of origins) {
+    if (app === BOOTSTRAP_APPLICATION) {
+      for (const o of list)
+        problems.push(
+          at(
+            o.source,
+            o.path,
+            `${o.what} would be named "${app}", the fleet's bootstrap Application`,
+            'Rename the cluster or the bundle.',
+          ),
+        );
+      continue;
+    }
+    if (new Set(list.map(o => o.id)).size < 2) continue;
+    for (const o of list) {
+      const others = [
+        ...new Set(list.filter(x => x.id !== o.id).map(x => x.what)),
+      ];
+      if (others.length === 0) continue;
+      problems.push(
+        at(
+          o.source,
+          o.path,
+          `${o.what} and ${others.join(
+            ' and ',
+          )} would both be the ArgoCD Application "${app}"`,
+          'Rename one of the clusters or bundles: generated Application names must be unique.',
+        ),
+      );
+    }
+  }
+  return problems;
 }
 
 type At = (

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SourceDocument } from '../model/parseDocuments';
+import { FORBIDDEN_KEYS } from '../model/names';
 import { FIELD_HINTS, KIND_SCHEMAS } from '../model/schema';
 import { ARLON_API_VERSION, ARLON_KINDS, ArlonObject } from '../model/types';
 import { formatFieldPath, Problem } from './Problem';
@@ -34,6 +35,22 @@ export function validateObject(doc: SourceDocument): {
           'Start the document with apiVersion: core.arlon.io/v1 and kind:.',
         ),
       ],
+    };
+  }
+  // Before anything reads the document: a key that reaches a prototype is
+  // refused wherever it is, at its own line.
+  const forbidden = forbiddenKeyPaths(value);
+  if (forbidden.length) {
+    return {
+      problems: forbidden.map(path =>
+        problem(
+          path,
+          `${formatFieldPath(path)}: the key "${String(
+            path[path.length - 1],
+          )}" is not allowed`,
+          'Keys named __proto__, constructor or prototype are refused everywhere; rename it.',
+        ),
+      ),
     };
   }
   if (!ARLON_KINDS.includes(value.kind)) {
@@ -79,6 +96,21 @@ export function validateObject(doc: SourceDocument): {
       .map(b => b.trim());
   }
   return { object, problems: [] };
+}
+
+/** Paths of every key named __proto__, constructor or prototype, or with such a dot-separated segment. */
+export function forbiddenKeyPaths(
+  value: unknown,
+  base: PropertyKey[] = [],
+): PropertyKey[][] {
+  if (Array.isArray(value))
+    return value.flatMap((v, i) => forbiddenKeyPaths(v, [...base, i]));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.keys(value).flatMap(k => {
+    const path = [...base, k];
+    if (k.split('.').some(s => FORBIDDEN_KEYS.has(s))) return [path];
+    return forbiddenKeyPaths((value as Record<string, unknown>)[k], path);
+  });
 }
 
 type MakeProblem = (
