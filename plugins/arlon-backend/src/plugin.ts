@@ -2,8 +2,16 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
-import { arlonPermissions } from '@internal/backstage-plugin-arlon-common';
 import {
+  arlonPermissions,
+  arlonResourceOfView,
+  arlonResourcePermissions,
+  definitionViews,
+} from '@internal/backstage-plugin-arlon-common';
+import {
+  arlonPermissionRules,
+  arlonResourceRef,
+  defaultOwnerOf,
   fleetRepositoryServiceRef,
   managementClustersServiceRef,
 } from '@internal/backstage-plugin-arlon-node';
@@ -27,6 +35,7 @@ export const arlonPlugin = createBackendPlugin({
         httpRouter: coreServices.httpRouter,
         permissions: coreServices.permissions,
         permissionsRegistry: coreServices.permissionsRegistry,
+        config: coreServices.rootConfig,
         auditor: coreServices.auditor,
         database: coreServices.database,
         logger: coreServices.logger,
@@ -42,9 +51,30 @@ export const arlonPlugin = createBackendPlugin({
         scheduler,
         lifecycle,
         database,
+        config,
         ...deps
       }) {
-        permissionsRegistry.addPermissions(arlonPermissions);
+        const defaultOwner = defaultOwnerOf(config);
+        // Definitions are a resource type: policies condition on their owner
+        // (IS_ARLON_OWNER) or kind (IS_ARLON_KIND), by catalog entity ref.
+        permissionsRegistry.addResourceType({
+          resourceRef: arlonResourceRef,
+          permissions: arlonResourcePermissions,
+          rules: Object.values(arlonPermissionRules),
+          getResources: async refs => {
+            const { files } = await deps.fleetRepository.read();
+            const byRef = new Map(
+              definitionViews(files).map(v => {
+                const resource = arlonResourceOfView(v, defaultOwner);
+                return [resource.entityRef.toLocaleLowerCase('en-US'), resource];
+              }),
+            );
+            return refs.map(ref => byRef.get(ref.toLocaleLowerCase('en-US')));
+          },
+        });
+        permissionsRegistry.addPermissions(
+          arlonPermissions.filter(p => p.type === 'basic'),
+        );
         const registration = new RegistrationScheduler({
           ...deps,
           logger,
@@ -61,6 +91,7 @@ export const arlonPlugin = createBackendPlugin({
             ...deps,
             status,
             reports: await DiffReportStore.create(database),
+            defaultOwner,
             onWrite: () => registration.fleetChanged(),
           }),
         );

@@ -4,7 +4,10 @@ import {
   PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
-import { arlonDefinitionWritePermission } from '@internal/backstage-plugin-arlon-common';
+import {
+  arlonFleetAdminPermission,
+  arlonFleetReadPermission,
+} from '@internal/backstage-plugin-arlon-common';
 import type {
   FleetRepository,
   ManagementClusters,
@@ -36,6 +39,8 @@ export interface RouterOptions {
   fleetRepository: FleetRepository;
   status: FleetStatus;
   reports: DiffReportStore;
+  /** Owner of definitions that name none (the catalog's `defaultOwner`): what owner checks see. */
+  defaultOwner?: string;
   /** Called after every commit to the fleet repository. */
   onWrite?: () => void;
 }
@@ -59,12 +64,25 @@ export async function createRouter(
   router.use(express.json({ limit: BODY_LIMIT }));
 
   router.get('/health', async (req, res) => {
-    await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    const credentials = await httpAuth.credentials(req, {
+      allow: ['user', 'service'],
+    });
+    await authorize(
+      permissions,
+      arlonFleetReadPermission,
+      credentials,
+      "read the fleet's health",
+    );
     res.json(await checkFleetHealth(managementClusters, fleetRepository));
   });
 
   router.get('/verify', async (req, res) => {
-    await httpAuth.credentials(req);
+    await authorize(
+      permissions,
+      arlonFleetReadPermission,
+      await httpAuth.credentials(req),
+      'read the management clusters checks',
+    );
     res.json({
       managementClusters: await Promise.all(
         managementClusters.list().map(verifyManagementCluster),
@@ -86,7 +104,7 @@ export async function createRouter(
       async () => {
         await authorize(
           permissions,
-          arlonDefinitionWritePermission,
+          arlonFleetAdminPermission,
           credentials,
           'bootstrap a management cluster',
         );

@@ -40,6 +40,7 @@ export {
 export * from './compiler/compileFleet';
 export * from './compiler/planFleetEdit';
 export * from './permissions';
+export * from './clusterTransitions';
 export * from './model/definitionViews';
 export * from './model/entities';
 export * from './model/clusterStatus';

@@ -86,3 +86,19 @@ export {
   type ImportRequest,
 } from './registration/importCluster';
 export { authorize } from './fleet/authorize';
+export {
+  arlonResourceRef,
+  arlonConditions,
+  createArlonConditionalDecision,
+  arlonPermissionRules,
+  arlonPermissionRuleset,
+  isArlonOwner,
+  isArlonKind,
+  type ArlonResourceQuery,
+} from './permissions/arlonPermissionRules';
+export {
+  authorizeDefinitions,
+  decideOnDefinitions,
+  DefinitionDecision,
+} from './permissions/authorizeDefinitions';
+export { defaultOwnerOf } from './permissions/defaultOwner';

@@ -10,6 +10,7 @@ import { ScmIntegrations } from '@backstage/integration';
 import { ManagementClusters } from './cluster/ManagementClusters';
 import { readArlonConfig } from './config/readArlonConfig';
 import { readArlonLimits } from './config/readArlonLimits';
+import { limitRequestTime } from './connection/requestTimeout';
 import { FleetRepository } from './fleet/FleetRepository';
 import { gitCredentialsFromIntegrations } from './fleet/gitCredentials';
 import { pullRequestOpener } from './fleet/pullRequests';
@@ -23,9 +24,22 @@ export const managementClustersServiceRef =
         service,
         deps: { config: coreServices.rootConfig },
         factory: ({ config }) =>
-          new ManagementClusters(readArlonConfig(config).managementClusters),
+          withRequestTimeout(
+            new ManagementClusters(readArlonConfig(config).managementClusters),
+            readArlonLimits(config).kubernetesTimeoutMs,
+          ),
       }),
   });
+
+/** Gives every request to the management clusters (and the workload clusters reached through them) the configured deadline. */
+function withRequestTimeout(
+  clusters: ManagementClusters,
+  timeoutMs: number,
+): ManagementClusters {
+  for (const cluster of clusters.list())
+    limitRequestTime(cluster.kubeConfig, timeoutMs);
+  return clusters;
+}
 
 /** The fleet repository (`arlon.fleetRepo`), with credentials from `integrations`. */
 export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({

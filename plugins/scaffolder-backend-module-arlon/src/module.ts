@@ -4,6 +4,7 @@ import {
 } from '@backstage/backend-plugin-api';
 import { scaffolderActionsExtensionPoint } from '@backstage/plugin-scaffolder-node';
 import {
+  defaultOwnerOf,
   FleetDefinitions,
   fleetRepositoryServiceRef,
   managementClustersServiceRef,
@@ -24,12 +25,14 @@ export const scaffolderModuleArlon = createBackendModule({
       deps: {
         scaffolder: scaffolderActionsExtensionPoint,
         permissions: coreServices.permissions,
+        config: coreServices.rootConfig,
         fleetRepository: fleetRepositoryServiceRef,
         managementClusters: managementClustersServiceRef,
       },
       async init({
         scaffolder,
         permissions,
+        config,
         fleetRepository,
         managementClusters,
       }) {
@@ -41,6 +44,7 @@ export const scaffolderModuleArlon = createBackendModule({
             ),
             permissions,
             managementClusters,
+            defaultOwner: defaultOwnerOf(config),
           }),
         );
       },

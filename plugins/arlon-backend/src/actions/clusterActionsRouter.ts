@@ -13,6 +13,10 @@ import {
   arlonClusterCreatePermission,
   arlonClusterUpdatePermission,
   arlonProfileApplyPermission,
+  arlonResourceOf,
+  arlonResourceOfView,
+  DEFAULT_ARLON_OWNER,
+  definitionViews,
 } from '@internal/backstage-plugin-arlon-common';
 import {
   assignProfiles,
@@ -25,7 +29,10 @@ import express from 'express';
 import Router from 'express-promise-router';
 import type { FleetStatus } from '../status/FleetStatus';
 import { auditedWrite, authorOf } from './auditedWrite';
-import { authorize } from '@internal/backstage-plugin-arlon-node';
+import {
+  authorize,
+  decideOnDefinitions,
+} from '@internal/backstage-plugin-arlon-node';
 
 export interface ClusterActionsOptions {
   httpAuth: HttpAuthService;
@@ -34,6 +41,8 @@ export interface ClusterActionsOptions {
   definitions: FleetDefinitions;
   managementClusters: ManagementClusters;
   status: FleetStatus;
+  /** Owner of definitions that name none (the catalog's `defaultOwner`): what owner checks see. */
+  defaultOwner?: string;
 }
 
 const requested = (user: string) =>
@@ -55,6 +64,7 @@ export function clusterActionsRouter(
     managementClusters,
     status,
   } = options;
+  const defaultOwner = options.defaultOwner ?? DEFAULT_ARLON_OWNER;
   const router = Router();
 
   const profilesAction =
@@ -75,12 +85,13 @@ export function clusterActionsRouter(
           },
         },
         async () => {
-          await authorize(
+          // Checked on every target cluster (its owner), on the head the commit lands on.
+          const apply = await decideOnDefinitions(
             permissions,
             arlonProfileApplyPermission,
             credentials,
-            `${mode} profiles`,
           );
+          apply.requireSome(`${mode} profiles`);
           if (
             !Array.isArray(profiles) ||
             profiles.length === 0 ||
@@ -116,6 +127,12 @@ export function clusterActionsRouter(
                   : { selector: String(selector) },
               );
               targets = matched;
+              apply.require(
+                definitionViews(files)
+                  .filter(v => v.kind === 'Cluster' && matched.includes(v.name))
+                  .map(v => arlonResourceOfView(v, defaultOwner)),
+                `${mode} profiles on these clusters`,
+              );
               return [edit];
             },
           );
@@ -239,11 +256,27 @@ export function clusterActionsRouter(
         res,
         { eventId: `cluster-${action}`, meta: { cluster: name } },
         async () => {
-          await authorize(
+          const update = await decideOnDefinitions(
             permissions,
             arlonClusterUpdatePermission,
             credentials,
-            `${action} clusters`,
+          );
+          update.requireSome(`${action} clusters`);
+          // The owner is the definition's; a cluster only ArgoCD knows has the default owner.
+          const { files } = await definitions.read();
+          const view = definitionViews(files).find(
+            v => v.kind === 'Cluster' && v.name === name,
+          );
+          update.require(
+            [
+              view
+                ? arlonResourceOfView(view, defaultOwner)
+                : arlonResourceOf(
+                    { kind: 'Cluster', metadata: { name } },
+                    defaultOwner,
+                  ),
+            ],
+            `${action} this cluster`,
           );
           const live = status.of(name);
           const apps = live

@@ -67,6 +67,8 @@ describe('definitions API', () => {
         mockServices.permissions.mock({
           authorize: async requests =>
             requests.map(() => ({ result: permission })) as any,
+          authorizeConditional: async requests =>
+            requests.map(() => ({ result: permission })) as any,
         }).factory,
       ],
     });

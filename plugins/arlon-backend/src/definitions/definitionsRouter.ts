@@ -5,13 +5,22 @@ import {
 } from '@backstage/backend-plugin-api';
 import { InputError, NotFoundError } from '@backstage/errors';
 import { auditedWrite, authorOf } from '../actions/auditedWrite';
-import { authorize } from '@internal/backstage-plugin-arlon-node';
-import { arlonDefinitionWritePermission } from '@internal/backstage-plugin-arlon-common';
+import {
+  authorize,
+  decideOnDefinitions,
+} from '@internal/backstage-plugin-arlon-node';
+import {
+  arlonDefinitionReadPermission,
+  arlonFleetAdminPermission,
+  arlonResourceOfView,
+  DEFAULT_ARLON_OWNER,
+} from '@internal/backstage-plugin-arlon-common';
 import express from 'express';
 import Router from 'express-promise-router';
 import { FleetDefinitions } from '@internal/backstage-plugin-arlon-node';
 import type { FleetStatus } from '../status/FleetStatus';
-import { KIND_BY_SEGMENT, permissionFor, WriteOp } from './kinds';
+import { KIND_BY_SEGMENT, WriteOp } from './kinds';
+import { authorizeWrite, WriteToAuthorize } from './authorizeWrite';
 import { parseDefinitionBody } from './parseDefinitionBody';
 
 export interface DefinitionsRouterOptions {
@@ -20,6 +29,8 @@ export interface DefinitionsRouterOptions {
   auditor: AuditorService;
   definitions: FleetDefinitions;
   status?: FleetStatus;
+  /** Owner of definitions that name none (the catalog's `defaultOwner`): what owner checks see. */
+  defaultOwner?: string;
 }
 
 /** Largest definition body accepted; a definition is a few KB, a fleet's worth is never one request. */
@@ -33,6 +44,17 @@ export function definitionsRouter(
   options: DefinitionsRouterOptions,
 ): express.Router {
   const { httpAuth, permissions, auditor, definitions, status } = options;
+  const defaultOwner = options.defaultOwner ?? DEFAULT_ARLON_OWNER;
+  /** Every read: a flat denial is a 403; conditions (e.g. owner) filter. */
+  const reader = async (req: express.Request, what: string) => {
+    const decision = await decideOnDefinitions(
+      permissions,
+      arlonDefinitionReadPermission,
+      await httpAuth.credentials(req),
+    );
+    decision.requireSome(what);
+    return decision;
+  };
   // Clusters carry their live status beside their definition.
   const withStatus = <T extends { kind: string; name: string }>(view: T) =>
     view.kind === 'Cluster' && status
@@ -63,21 +85,29 @@ export function definitionsRouter(
   router.get(
     '/:kind(bundles|profiles|clusterspecs|clusters)',
     async (req, res) => {
-      await httpAuth.credentials(req);
-      const { commit, items } = await definitions.list(kindOf(req.params.kind));
-      res.json({ commit, items: items.map(withStatus) });
+      const kind = kindOf(req.params.kind);
+      const read = await reader(req, `read ${kind} definitions`);
+      const { commit, items } = await definitions.list(kind);
+      res.json({
+        commit,
+        items: items
+          .filter(v => read.allows(arlonResourceOfView(v, defaultOwner)))
+          .map(withStatus),
+      });
     },
   );
 
   router.get(
     '/:kind(bundles|profiles|clusterspecs|clusters)/:name',
     async (req, res) => {
-      await httpAuth.credentials(req);
-      res.json(
-        withStatus(
-          await definitions.get(kindOf(req.params.kind), req.params.name),
-        ),
+      const kind = kindOf(req.params.kind);
+      const read = await reader(req, `read ${kind} definitions`);
+      const view = await definitions.get(kind, req.params.name);
+      read.require(
+        [arlonResourceOfView(view, defaultOwner)],
+        'read this definition',
       );
+      res.json(withStatus(view));
     },
   );
 
@@ -96,18 +126,25 @@ export function definitionsRouter(
           meta: { op, kind, name: req.params.name ?? null, dryRun },
         },
         async () => {
-          await authorize(
+          // Permission first: a caller who may not write learns nothing from the body.
+          const toAuthorize: WriteToAuthorize = {
+            op,
+            kind,
+            name: req.params.name ?? '',
+          };
+          const check = await authorizeWrite(
             permissions,
-            permissionFor(kind, op),
             credentials,
-            `${op} ${kind} definitions`,
+            toAuthorize,
+            defaultOwner,
           );
           const body =
             op === 'delete'
-              ? { yaml: undefined, name: req.params.name }
+              ? { yaml: undefined, name: req.params.name, value: undefined }
               : parseDefinitionBody(req, kind, req.params.name);
           if (!body.name)
             throw new InputError('The definition has no metadata.name');
+          toAuthorize.next = body.value;
           const result = await definitions.write(
             op,
             kind,
@@ -121,6 +158,7 @@ export function definitionsRouter(
               } through Arlon for Backstage.`,
               author: authorOf(credentials),
               dryRun,
+              check,
             },
           );
           return {
@@ -153,9 +191,9 @@ export function definitionsRouter(
       async () => {
         await authorize(
           permissions,
-          arlonDefinitionWritePermission,
+          arlonFleetAdminPermission,
           credentials,
-          'write to the fleet repository',
+          'regenerate the generated tree',
         );
         const result = await definitions.change(
           {

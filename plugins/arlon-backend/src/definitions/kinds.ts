@@ -3,9 +3,14 @@ import {
   arlonClusterCreatePermission,
   arlonClusterDeletePermission,
   arlonClusterUpdatePermission,
-  arlonDefinitionWritePermission,
+  arlonDefinitionCreatePermission,
+  arlonDefinitionDeletePermission,
+  arlonDefinitionUpdatePermission,
 } from '@internal/backstage-plugin-arlon-common';
-import type { BasicPermission } from '@backstage/plugin-permission-common';
+import type {
+  BasicPermission,
+  ResourcePermission,
+} from '@backstage/plugin-permission-common';
 
 /** URL segments of the REST API and the kinds they serve. */
 export const KIND_BY_SEGMENT: Record<string, ArlonKind> = {
@@ -17,10 +22,23 @@ export const KIND_BY_SEGMENT: Record<string, ArlonKind> = {
 
 export type WriteOp = 'create' | 'update' | 'delete';
 
-/** The permission a write of this kind needs: clusters have their own, definitions share one. */
-export function permissionFor(kind: ArlonKind, op: WriteOp): BasicPermission {
-  if (kind !== 'Cluster') return arlonDefinitionWritePermission;
-  if (op === 'create') return arlonClusterCreatePermission;
-  if (op === 'delete') return arlonClusterDeletePermission;
-  return arlonClusterUpdatePermission;
+/** Creating has no definition to condition on yet: a basic permission, clusters apart. */
+export function createPermissionFor(kind: ArlonKind): BasicPermission {
+  return kind === 'Cluster'
+    ? arlonClusterCreatePermission
+    : arlonDefinitionCreatePermission;
+}
+
+/** Updating and deleting are checked on the definition (its owner): clusters have their own. */
+export function resourcePermissionFor(
+  kind: ArlonKind,
+  op: Exclude<WriteOp, 'create'>,
+): ResourcePermission {
+  if (kind === 'Cluster')
+    return op === 'delete'
+      ? arlonClusterDeletePermission
+      : arlonClusterUpdatePermission;
+  return op === 'delete'
+    ? arlonDefinitionDeletePermission
+    : arlonDefinitionUpdatePermission;
 }

@@ -12,7 +12,7 @@ export function parseDefinitionBody(
   req: Request,
   kind: ArlonKind,
   name?: string,
-): { yaml: string; name: string } {
+): { yaml: string; name: string; value?: unknown } {
   let yaml: string;
   let value: any;
   if (typeof req.body === 'string') {
@@ -48,7 +48,7 @@ export function parseDefinitionBody(
         `The body names "${bodyName}", but the URL names "${name}"`,
       );
     }
-    return { yaml, name: name ?? bodyName };
+    return { yaml, name: name ?? bodyName, value };
   }
   if (name === undefined)
     throw new InputError(

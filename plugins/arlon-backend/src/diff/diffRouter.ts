@@ -5,6 +5,7 @@ import {
 import { InputError, NotAllowedError, NotFoundError } from '@backstage/errors';
 import {
   arlonDiffReadPermission,
+  arlonDiffReportWritePermission,
   DIFF_REPORT_FILE,
   portalTargetSchema,
   exportDiffReport,
@@ -36,8 +37,9 @@ export interface DiffRouterOptions {
 
 /**
  * `POST /diff` runs a comparison; `/diff/reports` saves, lists, opens,
- * deletes, exports and imports reports. Everything needs `arlon.diff.read`;
- * a report is deleted only by whoever saved it.
+ * deletes, exports and imports reports. Reading needs `arlon.diff.read`;
+ * saving, importing and deleting need `arlon.diff.report.write`, and a
+ * report is deleted only by whoever saved it.
  */
 export function diffRouter(options: DiffRouterOptions): express.Router {
   const { httpAuth, permissions, diff, reports } = options;
@@ -47,6 +49,17 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
   const reader = async (req: express.Request, what: string) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
     await authorize(permissions, arlonDiffReadPermission, credentials, what);
+    return credentials.principal.userEntityRef;
+  };
+  // Saving, importing and deleting reports are writes: their own permission.
+  const writer = async (req: express.Request, what: string) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+    await authorize(
+      permissions,
+      arlonDiffReportWritePermission,
+      credentials,
+      what,
+    );
     return credentials.principal.userEntityRef;
   };
 
@@ -79,7 +92,7 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
   const save =
     (asFile: boolean) =>
     async (req: express.Request, res: express.Response) => {
-      const user = await reader(req, 'save diff reports');
+      const user = await writer(req, 'save diff reports');
       if (
         asFile &&
         (req.body?.apiVersion !== DIFF_REPORT_FILE.apiVersion ||
@@ -122,7 +135,7 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
   });
 
   router.delete('/diff/reports/:id', async (req, res) => {
-    const user = await reader(req, 'delete diff reports');
+    const user = await writer(req, 'delete diff reports');
     const report = await find(req.params.id);
     if (report.savedBy !== user)
       throw new NotAllowedError(

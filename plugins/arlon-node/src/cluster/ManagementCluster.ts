@@ -2,6 +2,8 @@ import { KubeConfig, VersionApi } from '@kubernetes/client-node';
 import type { ManagementClusterHealth } from '@internal/backstage-plugin-arlon-common';
 import type { ManagementClusterConfig } from '../config/readArlonConfig';
 import { FleetInformers } from './FleetInformers';
+import { limitRequestTime } from '../connection/requestTimeout';
+import { DEFAULT_LIMITS } from '../config/readArlonLimits';
 import {
   describeConnectionError,
   withTimeout,
@@ -23,7 +25,11 @@ export class ManagementCluster {
     this.name = config.name;
     this.url = config.url;
     this.argocdNamespace = config.argocdNamespace;
-    this.kubeConfig = toKubeConfig(config);
+    // Every request gets a deadline; services.ts sets the configured one.
+    this.kubeConfig = limitRequestTime(
+      toKubeConfig(config),
+      DEFAULT_LIMITS.kubernetesTimeoutMs,
+    );
   }
 
   private fleetInformers?: FleetInformers;

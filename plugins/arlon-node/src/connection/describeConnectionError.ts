@@ -1,4 +1,5 @@
 import type { HealthProblem } from '@internal/backstage-plugin-arlon-common';
+import { isAbortError } from './requestTimeout';
 
 /** Thrown by {@link withTimeout} when a call takes too long. */
 export class TimeoutError extends Error {
@@ -50,6 +51,13 @@ export function describeConnectionError(
         error.timeoutMs / 1000
       } s`,
       hint: 'Check that the address is reachable from the Backstage backend (network, firewall, proxy).',
+    };
+  }
+  if (isAbortError(error)) {
+    // A request limitRequestTime aborted at its deadline.
+    return {
+      message: `${target} at ${url} did not answer in time (the request was aborted)`,
+      hint: 'Check that the address is reachable from the Backstage backend and that the server is not overloaded; arlon.limits.kubernetesTimeoutSeconds sets the limit.',
     };
   }
   const status = httpStatusOf(error);

@@ -15,6 +15,12 @@ export interface WriteRequest {
   message: string;
   author: { name: string; email: string };
   dryRun?: boolean;
+  /**
+   * Runs on the head the change is planned on, before the edits (and again
+   * if another writer wins): the place for permission checks that depend on
+   * what the fleet holds, e.g. the owner of the definition being changed.
+   */
+  check?: (files: Record<string, string>) => void;
 }
 
 /**
@@ -107,6 +113,7 @@ export class FleetDefinitions {
         message: request.message,
         author: request.author,
         plan: snapshot => {
+          request.check?.(snapshot.files);
           const plan = planFleetEdit(
             snapshot.files,
             edits(snapshot.files, snapshot.commit),

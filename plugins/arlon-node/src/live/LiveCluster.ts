@@ -7,6 +7,11 @@ import {
 } from '@kubernetes/client-node';
 import type { KubeObject } from '@internal/backstage-plugin-arlon-common';
 import { reuseConnections } from './reuseConnections';
+import {
+  limitRequestTime,
+  requestTimeoutOf,
+} from '../connection/requestTimeout';
+import { DEFAULT_LIMITS } from '../config/readArlonLimits';
 
 /** The field manager ArgoCD's server-side diff uses, so a dry run predicts what ArgoCD would do. */
 export const ARGOCD_FIELD_MANAGER = 'argocd-controller';
@@ -37,8 +42,19 @@ export class LiveCluster {
   >();
 
   /** `kubeConfig` holds credentials: never serialise or log it. */
-  constructor(readonly name: string, kubeConfig: KubeConfig) {
-    this.api = reuseConnections(kubeConfig).makeApiClient(DiscoveringObjectApi);
+  constructor(
+    readonly name: string,
+    kubeConfig: KubeConfig,
+    /** Deadline of each request (arlon.limits.kubernetesTimeoutSeconds); one `kubeConfig` already has wins. */
+    requestTimeoutMs?: number,
+  ) {
+    const limited = limitRequestTime(
+      kubeConfig,
+      requestTimeoutMs ??
+        requestTimeoutOf(kubeConfig) ??
+        DEFAULT_LIMITS.kubernetesTimeoutMs,
+    );
+    this.api = reuseConnections(limited).makeApiClient(DiscoveringObjectApi);
   }
 
   /** Whether the cluster serves a kind, and at which scope; `undefined` when it does not serve it. */

@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import {
+  AuthorizeResult,
+  type PolicyDecision,
+} from '@backstage/plugin-permission-common';
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
 import { GitHttpServer, createFleetRepository } from '@internal/arlon-sandbox';
 import {
@@ -25,6 +28,8 @@ export const EXAMPLE = path.resolve(__dirname, '../../../../examples/fleet');
 export class TestFleet {
   allow = true;
   readonly denied: string[] = [];
+  /** When set, the policy's answer per permission name (overrides `allow`). */
+  decide?: (permission: string) => PolicyDecision;
 
   private constructor(
     private readonly root: string,
@@ -65,14 +70,20 @@ export class TestFleet {
       },
       () => [],
     );
-    const permissions = mockServices.permissions.mock({
-      authorize: async requests =>
-        requests.map(r => {
-          if (!fleet.allow) fleet.denied.push((r as any).permission.name);
-          return {
+    const answer = (name: string): PolicyDecision => {
+      const decision = fleet.decide
+        ? fleet.decide(name)
+        : {
             result: fleet.allow ? AuthorizeResult.ALLOW : AuthorizeResult.DENY,
           };
-        }) as any,
+      if (decision.result !== AuthorizeResult.ALLOW) fleet.denied.push(name);
+      return decision;
+    };
+    const permissions = mockServices.permissions.mock({
+      authorize: async requests =>
+        requests.map(r => answer(r.permission.name)) as any,
+      authorizeConditional: async requests =>
+        requests.map(r => answer(r.permission.name)) as any,
     });
     return Object.assign(fleet, {
       options: {

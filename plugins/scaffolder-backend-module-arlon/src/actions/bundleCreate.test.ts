@@ -19,7 +19,7 @@ describe('arlon:bundle:create', () => {
     badInput: { name: 'broken', manifests: { 'cm.yaml': 'kind: ConfigMap\n' } },
     badInputMessage:
       /bundles\/broken\/cm\.yaml:1:1: a Kubernetes object needs apiVersion, metadata\.name/,
-    denied: 'You may not write bundles (permission arlon.definition.write)',
+    denied: 'You may not write bundles (permission arlon.definition.create)',
   });
 
   it('commits the definition and its manifests together', async () => {

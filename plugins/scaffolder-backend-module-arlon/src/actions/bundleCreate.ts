@@ -2,7 +2,7 @@ import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { InputError } from '@backstage/errors';
 import {
   ARLON_API_VERSION,
-  arlonDefinitionWritePermission,
+  arlonDefinitionCreatePermission,
   Bundle,
   FleetEdit,
   inlineBundleFolder,
@@ -89,7 +89,7 @@ export function createBundleCreateAction(options: ArlonActionsOptions) {
         },
       });
       await writeFleet(ctx, options, {
-        permission: arlonDefinitionWritePermission,
+        permission: arlonDefinitionCreatePermission,
         what: 'write bundles',
         message: `Create Bundle ${input.name}`,
         edits: files => {

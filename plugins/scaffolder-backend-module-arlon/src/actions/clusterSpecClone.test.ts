@@ -25,7 +25,7 @@ describe('arlon:clusterspec:clone', () => {
     badInputMessage:
       /arlon\/clusterspecs\/docker-x\.yaml:\d+:\d+: .*kubernetesVersion/,
     denied:
-      'You may not write cluster specs (permission arlon.definition.write)',
+      'You may not write cluster specs (permission arlon.definition.create)',
   });
 
   it('keeps everything it was not told to change', async () => {

@@ -1,6 +1,6 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
-  arlonDefinitionWritePermission,
+  arlonDefinitionCreatePermission,
   ClusterSpec,
 } from '@internal/backstage-plugin-arlon-common';
 import { clusterSpecInputs } from './clusterSpecCreate';
@@ -41,7 +41,7 @@ export function createClusterSpecCloneAction(options: ArlonActionsOptions) {
       delete changes.source;
       let clone!: ClusterSpec;
       await writeFleet(ctx, options, {
-        permission: arlonDefinitionWritePermission,
+        permission: arlonDefinitionCreatePermission,
         what: 'write cluster specs',
         message: `Clone ClusterSpec ${source} as ${name}`,
         edits: files => {

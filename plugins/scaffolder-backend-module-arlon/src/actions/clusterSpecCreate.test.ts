@@ -25,7 +25,7 @@ describe('arlon:clusterspec:create', () => {
     badInput: { ...spec, name: 'aks-2', region: undefined },
     badInputMessage: /arlon\/clusterspecs\/aks-2\.yaml:\d+:\d+: .*region/,
     denied:
-      'You may not write cluster specs (permission arlon.definition.write)',
+      'You may not write cluster specs (permission arlon.definition.create)',
   });
 
   it('writes the spec as given, without empty fields', async () => {

@@ -1,7 +1,7 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
   ARLON_API_VERSION,
-  arlonDefinitionWritePermission,
+  arlonDefinitionCreatePermission,
   ClusterSpec,
 } from '@internal/backstage-plugin-arlon-common';
 import { examples } from './clusterSpecCreate.examples';
@@ -80,7 +80,7 @@ export function createClusterSpecCreateAction(options: ArlonActionsOptions) {
         spec: { description, ...spec } as ClusterSpec['spec'],
       });
       await writeFleet(ctx, options, {
-        permission: arlonDefinitionWritePermission,
+        permission: arlonDefinitionCreatePermission,
         what: 'write cluster specs',
         message: `Create ClusterSpec ${name} (${spec.provider} ${spec.type} ${spec.kubernetesVersion})`,
         edits: files => createOnce(files, clusterSpec),

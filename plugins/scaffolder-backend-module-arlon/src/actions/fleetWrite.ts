@@ -6,10 +6,14 @@ import {
   type PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { ConflictError, InputError } from '@backstage/errors';
-import type { BasicPermission } from '@backstage/plugin-permission-common';
+import type {
+  BasicPermission,
+  ResourcePermission,
+} from '@backstage/plugin-permission-common';
 import {
   ArlonKind,
   ArlonObject,
+  type ArlonResource,
   definitionNameOf,
   definitionViews,
   entityRef,
@@ -20,6 +24,7 @@ import {
 } from '@internal/backstage-plugin-arlon-common';
 import {
   authorize,
+  decideOnDefinitions,
   FleetChangeResult,
   FleetDefinitions,
   InvalidDefinitionError,
@@ -33,6 +38,8 @@ export interface ArlonActionsOptions {
   definitions: FleetDefinitions;
   permissions: PermissionsService;
   managementClusters: ManagementClusters;
+  /** Owner of definitions that name none (the catalog's `defaultOwner`): what owner checks see. */
+  defaultOwner?: string;
 }
 
 /** The outputs of every action that writes to the fleet repository. */
@@ -67,20 +74,41 @@ export async function writeFleet(
   ctx: WriteContext,
   options: ArlonActionsOptions,
   change: {
-    permission: BasicPermission;
+    permission: BasicPermission | ResourcePermission;
     /** For the denial: "You may not <what>". */
     what: string;
+    /**
+     * For a resource permission: the definitions it is checked on (their
+     * owners), from the head the change is planned on, after its edits are planned.
+     */
+    on?: (files: FleetFiles) => ArlonResource[];
     message: string;
     edits: (files: FleetFiles, commit: string) => FleetEdit[];
   },
 ): Promise<FleetChangeResult> {
+  // The user who started the task, not the scaffolder: templates act with its permissions.
   const credentials = await ctx.getInitiatorCredentials();
-  await authorize(
-    options.permissions,
-    change.permission,
-    credentials,
-    change.what,
-  );
+  let edits = change.edits;
+  if (change.permission.type === 'resource') {
+    const decision = await decideOnDefinitions(
+      options.permissions,
+      change.permission,
+      credentials,
+    );
+    decision.requireSome(change.what);
+    edits = (files, commit) => {
+      const planned = change.edits(files, commit);
+      decision.require(change.on?.(files) ?? [], change.what);
+      return planned;
+    };
+  } else {
+    await authorize(
+      options.permissions,
+      change.permission,
+      credentials,
+      change.what,
+    );
+  }
   const principal = credentials.principal as { userEntityRef?: string };
   const user = principal.userEntityRef ?? 'a Backstage software template';
   let result: FleetChangeResult;
@@ -91,7 +119,7 @@ export async function writeFleet(
         author: { name: user, email: 'arlon@backstage.invalid' },
         dryRun: ctx.isDryRun,
       },
-      change.edits,
+      edits,
     );
   } catch (error) {
     if (error instanceof InvalidDefinitionError)

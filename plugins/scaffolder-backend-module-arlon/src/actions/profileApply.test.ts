@@ -96,7 +96,7 @@ describe('arlon:profile:apply and arlon:profile:remove', () => {
           stepContext({ profiles: ['apps'], clusters: ['dev-local'] }).ctx,
         ),
       ).rejects.toThrow(
-        'You may not apply profiles (permission arlon.profile.apply)',
+        'You may not apply profiles on these clusters (permission arlon.profile.apply)',
       );
     } finally {
       fleet.allow = true;

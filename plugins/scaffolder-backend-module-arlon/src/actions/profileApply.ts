@@ -1,6 +1,10 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { InputError } from '@backstage/errors';
-import { arlonProfileApplyPermission } from '@internal/backstage-plugin-arlon-common';
+import {
+  arlonProfileApplyPermission,
+  arlonResourceOfView,
+  definitionViews,
+} from '@internal/backstage-plugin-arlon-common';
 import { assignProfiles } from '@internal/backstage-plugin-arlon-node';
 import { applyExamples, removeExamples } from './profileApply.examples';
 import {
@@ -57,7 +61,12 @@ export function createProfileApplyAction(
       let targets: string[] = [];
       await writeFleet(ctx, options, {
         permission: arlonProfileApplyPermission,
-        what: `${mode} profiles`,
+        what: `${mode} profiles on these clusters`,
+        // Checked on each cluster it changes: owners may change their own.
+        on: files =>
+          definitionViews(files)
+            .filter(v => v.kind === 'Cluster' && targets.includes(v.name))
+            .map(v => arlonResourceOfView(v, options.defaultOwner)),
         message: `${mode === 'apply' ? 'Apply' : 'Remove'} profile${
           profiles.length > 1 ? 's' : ''
         } ${profiles.join(', ')} ${mode === 'apply' ? 'to' : 'from'} clusters`,

@@ -19,7 +19,7 @@ describe('arlon:profile:create', () => {
     entityRef: 'resource:default/profile-baseline',
     badInput: { name: 'broken', bundles: ['no-such-bundle'] },
     badInputMessage: /arlon\/profiles\/broken\.yaml:\d+:\d+: .*no-such-bundle/,
-    denied: 'You may not write profiles (permission arlon.definition.write)',
+    denied: 'You may not write profiles (permission arlon.definition.create)',
   });
 
   it('writes bundles, values and policy as given', async () => {

@@ -1,7 +1,7 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
   ARLON_API_VERSION,
-  arlonDefinitionWritePermission,
+  arlonDefinitionCreatePermission,
   Profile,
 } from '@internal/backstage-plugin-arlon-common';
 import { examples } from './profileCreate.examples';
@@ -62,7 +62,7 @@ export function createProfileCreateAction(options: ArlonActionsOptions) {
         },
       });
       await writeFleet(ctx, options, {
-        permission: arlonDefinitionWritePermission,
+        permission: arlonDefinitionCreatePermission,
         what: 'write profiles',
         message: `Create Profile ${input.name} (${input.bundles.join(', ')})`,
         edits: files => createOnce(files, profile),

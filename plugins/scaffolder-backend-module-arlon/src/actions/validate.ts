@@ -3,9 +3,11 @@ import path from 'node:path';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { InputError } from '@backstage/errors';
 import {
+  arlonDefinitionReadPermission,
   formatProblems,
   validateFleet,
 } from '@internal/backstage-plugin-arlon-common';
+import { decideOnDefinitions } from '@internal/backstage-plugin-arlon-node';
 import { examples } from './validate.examples';
 import type { ArlonActionsOptions } from './fleetWrite';
 
@@ -41,6 +43,14 @@ export function createValidateAction(options: ArlonActionsOptions) {
       },
     },
     async handler(ctx) {
+      // It reads the fleet's head as the user who started the task.
+      (
+        await decideOnDefinitions(
+          options.permissions,
+          arlonDefinitionReadPermission,
+          await ctx.getInitiatorCredentials(),
+        )
+      ).requireSome('read the fleet repository');
       const root = path.resolve(ctx.workspacePath, ctx.input.path ?? '.');
       const inside = path.relative(ctx.workspacePath, root);
       if (inside.startsWith('..') || path.isAbsolute(inside))
