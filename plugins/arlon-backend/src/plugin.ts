@@ -66,7 +66,10 @@ export const arlonPlugin = createBackendPlugin({
             const byRef = new Map(
               definitionViews(files).map(v => {
                 const resource = arlonResourceOfView(v, defaultOwner);
-                return [resource.entityRef.toLocaleLowerCase('en-US'), resource];
+                return [
+                  resource.entityRef.toLocaleLowerCase('en-US'),
+                  resource,
+                ];
               }),
             );
             return refs.map(ref => byRef.get(ref.toLocaleLowerCase('en-US')));

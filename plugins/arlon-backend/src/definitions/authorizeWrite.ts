@@ -15,11 +15,7 @@ import {
   authorize,
   decideOnDefinitions,
 } from '@internal/backstage-plugin-arlon-node';
-import {
-  createPermissionFor,
-  resourcePermissionFor,
-  WriteOp,
-} from './kinds';
+import { createPermissionFor, resourcePermissionFor, WriteOp } from './kinds';
 
 export interface WriteToAuthorize {
   op: WriteOp;
@@ -89,7 +85,8 @@ export async function authorizeWrite(
       throw new NotAllowedError(
         `You may not hand ${kind} "${name}" to ${nextResource.owner} (metadata.annotations.arlon.io/owner): you could not update it as that owner (permission ${decision.permission.name}); ask an Arlon admin`,
       );
-    const reason = teardown && destructiveClusterChange(current.definition, next);
+    const reason =
+      teardown && destructiveClusterChange(current.definition, next);
     if (reason && teardown && !teardown.allows(resource))
       throw new NotAllowedError(
         `This update ${reason}: it needs permission ${teardown.permission.name} on Cluster "${name}" (owner ${resource.owner}), which you do not have; ask an Arlon admin`,
