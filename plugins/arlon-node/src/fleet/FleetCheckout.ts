@@ -4,6 +4,7 @@ import git, { type HttpClient } from 'isomorphic-git';
 import nodeHttp from 'isomorphic-git/http/node';
 import type { FleetFiles } from '@internal/backstage-plugin-arlon-common';
 import type { GitCredentials } from './gitCredentials';
+import { assertRepositoryPaths, confinedTarget } from './confinePath';
 
 /** The fleet repository at one commit. */
 export interface FleetSnapshot {
@@ -85,10 +86,13 @@ export class FleetCheckout {
     targetBranch = this.branch,
   ): Promise<{ pushed: boolean; commit: string }> {
     const ref = `refs/heads/${targetBranch}`;
+    // Defence in depth: names are checked before paths are built, and no
+    // path may still leave the checkout (absolute, '..', .git, symlinks).
+    assertRepositoryPaths(Object.keys(changes));
     await git.writeRef({ fs, dir: this.dir, ref, value: parent, force: true });
     await git.checkout({ fs, dir: this.dir, ref: targetBranch, force: true });
     for (const [file, content] of Object.entries(changes)) {
-      const target = path.join(this.dir, file);
+      const target = await confinedTarget(this.dir, file);
       if (content === null) {
         await fs.promises.rm(target, { force: true });
         await git.remove({ fs, dir: this.dir, filepath: file });
