@@ -30,6 +30,31 @@ export interface Config {
       /** Namespace where ArgoCD runs. Defaults to `argocd`. */
       argocdNamespace?: string;
     }>;
+    /** Where workload clusters may be, and what ArgoCD may do in them. */
+    security?: {
+      /**
+       * Networks (CIDR, or one address) a workload cluster's API server may be
+       * on although the built-in deny list covers them (loopback, link-local,
+       * cloud metadata). The sandbox needs `127.0.0.1/32`; a real portal needs nothing.
+       */
+      allowedNetworks?: string[];
+      /** Networks (CIDR, or one address) refused besides the built-in deny list. */
+      deniedNetworks?: string[];
+      /** Ports of the portal host refused besides `backend.listen.port`. */
+      deniedPorts?: number[];
+      /**
+       * Rules of the ClusterRole given to ArgoCD's service account
+       * (`kube-system/argocd-manager`) in each workload cluster. Default: every
+       * verb on every resource and non-resource URL, as `argocd cluster add` does.
+       */
+      argocdClusterRoleRules?: Array<{
+        apiGroups?: string[];
+        resources?: string[];
+        resourceNames?: string[];
+        nonResourceURLs?: string[];
+        verbs: string[];
+      }>;
+    };
     /** Bounds on waiting and on what one user may ask for; every one has a default. */
     limits?: {
       /** Each HTTP request to the fleet repository's Git server (clone, fetch, push). Default 30. */

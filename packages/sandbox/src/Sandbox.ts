@@ -236,6 +236,8 @@ export class Sandbox {
           skipTLSVerify: true,
         },
       ],
+      // Its workload clusters listen on loopback, which the portal refuses unless allowed.
+      security: { allowedNetworks: ['127.0.0.1/32'] },
     };
   }
 

@@ -20,6 +20,7 @@ export {
   type CustomObject,
   ARGOCD_CLUSTER_SECRET_SELECTOR,
   CAPI_CLUSTER_NAME_LABEL,
+  isCapiKubeconfigSecret,
 } from './cluster/FleetInformers';
 export { ResourceInformer } from './cluster/ResourceInformer';
 export {
@@ -77,14 +78,36 @@ export {
   argocdClusterLabels,
   argocdClusterSecret,
   createArgoCdAccess,
+  revokeArgoCdAccess,
   type ArgoCdAccess,
 } from './registration/registerWorkloadCluster';
 export {
+  adoptableArgoCdCluster,
   externalClusterYaml,
   findArgoCdCluster,
+  importEdits,
+  refuseExistingCluster,
   registerExternalCluster,
   type ImportRequest,
 } from './registration/importCluster';
+export {
+  parseKubeconfig,
+  MAX_KUBECONFIG_BYTES,
+  type WorkloadKubeconfig,
+} from './kubeconfig/parseKubeconfig';
+export {
+  ServerAddressPolicy,
+  DEFAULT_DENIED_NETWORKS,
+} from './kubeconfig/ServerAddressPolicy';
+export {
+  workloadAccess,
+  type WorkloadAccess,
+} from './kubeconfig/WorkloadAccess';
+export {
+  readArlonSecurity,
+  DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
+  type ArlonSecurity,
+} from './config/readArlonSecurity';
 export { authorize } from './fleet/authorize';
 export {
   arlonResourceRef,

@@ -11,6 +11,7 @@ import { ManagementClusters } from './cluster/ManagementClusters';
 import { readArlonConfig } from './config/readArlonConfig';
 import { readArlonLimits } from './config/readArlonLimits';
 import { limitRequestTime } from './connection/requestTimeout';
+import { readArlonSecurity } from './config/readArlonSecurity';
 import { FleetRepository } from './fleet/FleetRepository';
 import { gitCredentialsFromIntegrations } from './fleet/gitCredentials';
 import { pullRequestOpener } from './fleet/pullRequests';
@@ -25,7 +26,10 @@ export const managementClustersServiceRef =
         deps: { config: coreServices.rootConfig },
         factory: ({ config }) =>
           withRequestTimeout(
-            new ManagementClusters(readArlonConfig(config).managementClusters),
+            new ManagementClusters(
+              readArlonConfig(config).managementClusters,
+              readArlonSecurity(config),
+            ),
             readArlonLimits(config).kubernetesTimeoutMs,
           ),
       }),

@@ -20,9 +20,9 @@ import {
 } from '@internal/backstage-plugin-arlon-common';
 import {
   assignProfiles,
-  externalClusterYaml,
   FleetDefinitions,
   ManagementClusters,
+  importEdits,
   registerExternalCluster,
 } from '@internal/backstage-plugin-arlon-node';
 import express from 'express';
@@ -195,21 +195,12 @@ export function clusterActionsRouter(
           managementCluster ?? managementClusters.list()[0]?.name,
         );
         const author = authorOf(credentials);
-        // Validate the definition first (name, profiles), so a bad import registers nothing.
+        // Validate the definition first (name, profiles, a name not taken: import
+        // is create-only), so a bad import registers nothing.
         await definitions.change(
           { message: 'check', author, dryRun: true },
-          () => [
-            {
-              op: 'put',
-              kind: 'Cluster',
-              name,
-              yaml: externalClusterYaml(
-                name,
-                'https://pending.invalid',
-                profiles,
-              ),
-            },
-          ],
+          files =>
+            importEdits(files, name, 'https://pending.invalid', profiles),
         );
         const server = await registerExternalCluster(management, {
           name,
@@ -222,14 +213,7 @@ export function clusterActionsRouter(
             message: `Import Cluster ${name}${requested(author.name)}`,
             author,
           },
-          () => [
-            {
-              op: 'put',
-              kind: 'Cluster',
-              name,
-              yaml: externalClusterYaml(name, server, profiles),
-            },
-          ],
+          files => importEdits(files, name, server, profiles),
         );
         return {
           status: 201,

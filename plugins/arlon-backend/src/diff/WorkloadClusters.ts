@@ -33,9 +33,16 @@ export class WorkloadClusters {
         .list()
         .find(s => s.metadata?.labels?.[ARLON_CLUSTER_LABEL] === name);
       if (argocd)
-        return new LiveCluster(name, kubeConfigFromArgoCdSecret(argocd));
+        return new LiveCluster(
+          name,
+          kubeConfigFromArgoCdSecret(argocd, mc.workloadAccess),
+        );
       const capi = informers.kubeconfigSecrets.get(`${name}-kubeconfig`, name);
-      if (capi) return new LiveCluster(name, kubeConfigFromCapiSecret(capi));
+      if (capi)
+        return new LiveCluster(
+          name,
+          kubeConfigFromCapiSecret(capi, mc.workloadAccess),
+        );
     }
     throw new NotFoundError(
       `Cluster ${name} cannot be reached yet: it has no ArgoCD cluster Secret (${ARGOCD_CLUSTER_SECRET_SELECTOR}, ${ARLON_CLUSTER_LABEL}=${name}) and no CAPI kubeconfig Secret ${name}/${name}-kubeconfig. Wait until it is provisioned and registered.`,

@@ -1,7 +1,11 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import { Sandbox, kubeConfigFor, eventually } from '@internal/arlon-sandbox';
-import { ManagementCluster } from '@internal/backstage-plugin-arlon-node';
+import {
+  DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
+  ManagementCluster,
+  workloadAccess,
+} from '@internal/backstage-plugin-arlon-node';
 import { RegistrationController } from './RegistrationController';
 
 describe('RegistrationController', () => {
@@ -27,6 +31,13 @@ describe('RegistrationController', () => {
         argocdNamespace: 'argocd',
       },
       0,
+      // The sandbox's workload clusters are on loopback: allowed explicitly.
+      workloadAccess({
+        allowedNetworks: ['127.0.0.1/32'],
+        deniedNetworks: [],
+        portalPorts: [7007],
+        argocdClusterRoleRules: DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
+      }),
     );
     controller = new RegistrationController({
       cluster,

@@ -12,6 +12,7 @@ import {
   createArgoCdAccess,
   CustomObject,
   ManagementCluster,
+  revokeArgoCdAccess,
 } from '@internal/backstage-plugin-arlon-node';
 import { PROFILE_LABEL_PREFIX } from '@internal/backstage-plugin-arlon-common';
 
@@ -29,7 +30,10 @@ export interface RegistrationControllerOptions {
  * is Provisioned and its kubeconfig Secret exists, it creates ArgoCD's
  * service account in the workload cluster and writes the ArgoCD cluster
  * Secret with that token and the cluster's profile labels; keeps the labels in
- * step; removes the Secret when the Cluster goes.
+ * step; when the Cluster is deleted, revokes ArgoCD's access in the workload
+ * cluster (while its CAPI kubeconfig still works) and removes the Secret.
+ * CAPI kubeconfigs are read as data (parseKubeconfig): one with an exec entry,
+ * a file path or a denied server address is refused and reported, never run.
  */
 export class RegistrationController {
   private readonly queue = new Set<string>();
@@ -151,6 +155,7 @@ export class RegistrationController {
 
     if (!capi || capi.metadata?.deletionTimestamp) {
       if (existing?.metadata?.labels?.[ARLON_CLUSTER_LABEL] === name) {
+        await this.revoke(namespace, name);
         await this.core
           .deleteNamespacedSecret({ name: secretName, namespace: argocdNs })
           .catch(ignore404);
@@ -172,6 +177,7 @@ export class RegistrationController {
     }
     const access = await createArgoCdAccess(
       Buffer.from(kubeconfig.data.value, 'base64').toString('utf8'),
+      this.options.cluster.workloadAccess,
     );
     const body: V1Secret = argocdClusterSecret(name, access, labels, {
       'arlon.io/capi-cluster': `${namespace}/${name}`,
@@ -181,6 +187,36 @@ export class RegistrationController {
       this.options.logger.info(`Registered cluster ${name} in ArgoCD`);
     } catch (error: any) {
       if (error?.code !== 409) throw error;
+    }
+  }
+
+  /**
+   * Best effort: a cluster being torn down may no longer answer, and its
+   * credentials then go with it. The ArgoCD Secret is removed either way.
+   */
+  private async revoke(namespace: string, name: string) {
+    const kubeconfig = this.informers.kubeconfigSecrets.get(
+      `${name}-kubeconfig`,
+      namespace,
+    );
+    if (!kubeconfig?.data?.value) return;
+    try {
+      const deleted = await revokeArgoCdAccess(
+        Buffer.from(kubeconfig.data.value, 'base64').toString('utf8'),
+        this.options.cluster.workloadAccess,
+      );
+      if (deleted.length)
+        this.options.logger.info(
+          `Revoked ArgoCD's access to cluster ${name}: deleted ${deleted.join(
+            ', ',
+          )}`,
+        );
+    } catch (error) {
+      this.options.logger.warn(
+        `Could not revoke ArgoCD's access to cluster ${name} (its service account kube-system/argocd-manager may remain if the cluster outlives its Cluster object): ${
+          (error as Error).message
+        }`,
+      );
     }
   }
 

@@ -14,9 +14,15 @@ export const ARGOCD_CLUSTER_SECRET_SELECTOR =
   'argocd.argoproj.io/secret-type=cluster';
 export const CAPI_CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
 
+/** A CAPI `<cluster>-kubeconfig` Secret (named for the cluster its label names), nothing else. */
+export function isCapiKubeconfigSecret(secret: V1Secret): boolean {
+  const cluster = secret.metadata?.labels?.[CAPI_CLUSTER_NAME_LABEL];
+  return !!cluster && secret.metadata?.name === `${cluster}-kubeconfig`;
+}
+
 /**
  * The live state Arlon reads from a management cluster, as informers (list +
- * watch): CAPI Clusters and their kubeconfig Secrets, ArgoCD Applications,
+ * watch): CAPI Clusters and their kubeconfig Secrets (only those), ArgoCD Applications,
  * ApplicationSets and cluster Secrets.
  */
 export class FleetInformers {
@@ -52,6 +58,9 @@ export class FleetInformers {
           labelSelector: CAPI_CLUSTER_NAME_LABEL,
         }) as any,
       CAPI_CLUSTER_NAME_LABEL,
+      // CAPI labels its CA, etcd, service-account signing keys and proxy
+      // Secrets with the same label: only the kubeconfig stays in memory.
+      isCapiKubeconfigSecret,
     );
     this.argocdClusterSecrets = new ResourceInformer(
       kc,

@@ -5,6 +5,10 @@ import { FleetInformers } from './FleetInformers';
 import { limitRequestTime } from '../connection/requestTimeout';
 import { DEFAULT_LIMITS } from '../config/readArlonLimits';
 import {
+  workloadAccess as defaultWorkloadAccess,
+  type WorkloadAccess,
+} from '../kubeconfig/WorkloadAccess';
+import {
   describeConnectionError,
   withTimeout,
 } from '../connection/describeConnectionError';
@@ -21,6 +25,8 @@ export class ManagementCluster {
     private readonly config: ManagementClusterConfig,
     /** Position in `arlon.managementClusters`, for error messages. */
     private readonly index: number,
+    /** Which workload cluster addresses it may reach, and ArgoCD's role there (`arlon.security`). */
+    readonly workloadAccess: WorkloadAccess = defaultWorkloadAccess(),
   ) {
     this.name = config.name;
     this.url = config.url;

@@ -1,16 +1,23 @@
 import { NotFoundError } from '@backstage/errors';
 import type { ManagementClusterConfig } from '../config/readArlonConfig';
 import { ManagementCluster } from './ManagementCluster';
+import type { ArlonSecurity } from '../config/readArlonSecurity';
+import { workloadAccess } from '../kubeconfig/WorkloadAccess';
 
 /** Every configured management cluster, by context name. */
 export class ManagementClusters {
   private readonly byName: Map<string, ManagementCluster>;
 
-  constructor(configs: ManagementClusterConfig[]) {
+  constructor(
+    configs: ManagementClusterConfig[],
+    /** `arlon.security`; without it, the strict defaults (no loopback workload clusters). */
+    security?: ArlonSecurity,
+  ) {
+    const access = workloadAccess(security);
     this.byName = new Map(
       configs.map((config, index) => [
         config.name,
-        new ManagementCluster(config, index),
+        new ManagementCluster(config, index, access),
       ]),
     );
   }

@@ -30,8 +30,28 @@ export class ResourceInformer<T extends KubernetesObject> {
     path: string,
     list: ListPromise<T>,
     labelSelector?: string,
+    /**
+     * Which objects to keep; the others are dropped before they reach the
+     * cache (from the list and from every watch event), for objects a
+     * selector cannot tell apart and that must not stay in memory.
+     */
+    keep?: (object: T) => boolean,
   ) {
-    this.informer = makeInformer<T>(kc, path, list, labelSelector);
+    this.informer = makeInformer<T>(
+      kc,
+      path,
+      keep ? keepOnly(list, keep) : list,
+      labelSelector,
+    );
+    if (keep) {
+      // client-node binds watchHandler each time it (re)starts the watch.
+      const watcher = this.informer as unknown as {
+        watchHandler(phase: string, object: T, watchObject?: unknown): unknown;
+      };
+      const handle = watcher.watchHandler.bind(this.informer);
+      watcher.watchHandler = (phase, object, watchObject) =>
+        keep(object) ? handle(phase, object, watchObject) : undefined;
+    }
     const changed = (o: T) => {
       this.backoffMs = 250;
       for (const l of this.listeners) if (l.kind === 'change') l.fn(o);
@@ -90,4 +110,15 @@ export class ResourceInformer<T extends KubernetesObject> {
       // the 'error' listener schedules the next attempt
     }
   }
+}
+
+/** A list call whose result holds only the objects `keep` accepts. */
+function keepOnly<T extends KubernetesObject>(
+  list: ListPromise<T>,
+  keep: (object: T) => boolean,
+): ListPromise<T> {
+  return async () => {
+    const result = await list();
+    return { ...result, items: result.items.filter(keep) } as typeof result;
+  };
 }

@@ -1,4 +1,8 @@
 import { KubeConfig, V1Secret } from '@kubernetes/client-node';
+import { guardConnections } from '../kubeconfig/checkWorkloadServer';
+import { parseKubeconfig } from '../kubeconfig/parseKubeconfig';
+import { kubeConfigFromWorkload } from '../kubeconfig/workloadClient';
+import type { WorkloadAccess } from '../kubeconfig/WorkloadAccess';
 
 /** The value of a Secret's key, whether it came as `data` (base64) or `stringData`. */
 function secretValue(secret: V1Secret, key: string): string | undefined {
@@ -10,40 +14,62 @@ function secretValue(secret: V1Secret, key: string): string | undefined {
 /**
  * Client configuration from an ArgoCD cluster Secret: the same access ArgoCD
  * has to the workload cluster (server, bearer token, TLS), for built and
- * imported clusters alike.
+ * imported clusters alike. Only the https server, the bearer token and the
+ * TLS settings are read from its config; anything else in it (an exec
+ * provider, AWS or proxy settings) is ArgoCD's and never run or followed
+ * here. Connections are checked against `access.servers`.
  */
-export function kubeConfigFromArgoCdSecret(secret: V1Secret): KubeConfig {
+export function kubeConfigFromArgoCdSecret(
+  secret: V1Secret,
+  access: WorkloadAccess,
+): KubeConfig {
   const server = secretValue(secret, 'server');
-  const config = JSON.parse(secretValue(secret, 'config') ?? '{}');
-  if (!server || !config.bearerToken)
+  let config: any;
+  try {
+    config = JSON.parse(secretValue(secret, 'config') ?? '{}');
+  } catch {
+    config = {};
+  }
+  if (!server || typeof config?.bearerToken !== 'string')
     throw new Error(
       `ArgoCD cluster Secret ${secret.metadata?.name} has no server or bearer token`,
     );
+  if (!server.startsWith('https://'))
+    throw new Error(
+      `ArgoCD cluster Secret ${secret.metadata?.name}: the portal connects to API servers over https only`,
+    );
+  const tls = config.tlsClientConfig ?? {};
   const kc = new KubeConfig();
   kc.loadFromOptions({
     clusters: [
       {
         name: 'workload',
-        server,
-        caData: config.tlsClientConfig?.caData,
-        skipTLSVerify: !!config.tlsClientConfig?.insecure,
+        server: new URL(server).href.replace(/\/+$/, ''),
+        caData: typeof tls.caData === 'string' ? tls.caData : undefined,
+        skipTLSVerify: tls.insecure === true,
       },
     ],
     users: [{ name: 'argocd', token: config.bearerToken }],
     contexts: [{ name: 'workload', cluster: 'workload', user: 'argocd' }],
     currentContext: 'workload',
   });
-  return kc;
+  return guardConnections(kc, access.servers);
 }
 
-/** Client configuration from a CAPI `<cluster>-kubeconfig` Secret (key `value`). */
-export function kubeConfigFromCapiSecret(secret: V1Secret): KubeConfig {
+/**
+ * Client configuration from a CAPI `<cluster>-kubeconfig` Secret (key
+ * `value`), read as data into the fixed shape (an exec entry, a file path or
+ * a proxy in it is refused, never followed); connections are checked against
+ * `access.servers`.
+ */
+export function kubeConfigFromCapiSecret(
+  secret: V1Secret,
+  access: WorkloadAccess,
+): KubeConfig {
   const text = secretValue(secret, 'value');
   if (!text)
     throw new Error(
       `CAPI kubeconfig Secret ${secret.metadata?.name} has no value`,
     );
-  const kc = new KubeConfig();
-  kc.loadFromString(text);
-  return kc;
+  return kubeConfigFromWorkload(parseKubeconfig(text), access.servers);
 }

@@ -1,9 +1,16 @@
-import { InputError, NotFoundError } from '@backstage/errors';
+import { ConflictError, InputError, NotFoundError } from '@backstage/errors';
 import { CoreV1Api, V1Secret } from '@kubernetes/client-node';
-import { profileLabels } from '@internal/backstage-plugin-arlon-common';
+import {
+  definitionViews,
+  type FleetEdit,
+  type FleetFiles,
+  profileLabels,
+} from '@internal/backstage-plugin-arlon-common';
 import type { ManagementCluster } from '../cluster/ManagementCluster';
 import { stringify } from 'yaml';
+import { RefusedServerError } from '../kubeconfig/checkWorkloadServer';
 import {
+  ARLON_CLUSTER_LABEL,
   argocdClusterLabels,
   argocdClusterSecret,
   createArgoCdAccess,
@@ -33,9 +40,48 @@ export function externalClusterYaml(
 }
 
 /**
+ * Import is create-only: a name that already has a Cluster definition is
+ * refused (409), so an import can never replace a cluster's definition (and
+ * make ArgoCD prune what it built). Called on the head the commit is planned
+ * on, and before anything is registered.
+ */
+export function refuseExistingCluster(files: FleetFiles, name: string) {
+  const existing = definitionViews(files).find(
+    v => v.kind === 'Cluster' && v.name === name,
+  );
+  if (existing)
+    throw new ConflictError(
+      `A Cluster named "${name}" already exists (${existing.file}); an import never replaces one. Import under another name, or delete that cluster first`,
+    );
+}
+
+/**
+ * The edit an import makes, planned on the head it is committed on: the
+ * external cluster's definition, created only (REST and scaffolder alike).
+ */
+export function importEdits(
+  files: FleetFiles,
+  name: string,
+  server: string,
+  profiles: string[],
+): FleetEdit[] {
+  refuseExistingCluster(files, name);
+  return [
+    {
+      op: 'put',
+      kind: 'Cluster',
+      name,
+      yaml: externalClusterYaml(name, server, profiles),
+    },
+  ];
+}
+
+/**
  * Registers an external cluster in ArgoCD (from a kubeconfig, through its own
- * ArgoCD service account; or adopting a cluster ArgoCD already has) with the
- * labels of its profiles. Returns the API server URL for its definition.
+ * ArgoCD service account; or adopting a cluster ArgoCD already has, when an
+ * ArgoCD admin labelled its Secret for this name) with the labels of its
+ * profiles. Returns the API server URL for its definition. Never replaces an
+ * ArgoCD cluster Secret.
  */
 export async function registerExternalCluster(
   management: ManagementCluster,
@@ -48,33 +94,34 @@ export async function registerExternalCluster(
     profileLabels(request.profiles),
   );
   if (request.kubeconfig) {
+    const secretName = `cluster-${request.name}`;
+    // Before the workload cluster is touched: a taken name changes nothing there.
+    const taken = await core
+      .readNamespacedSecret({ name: secretName, namespace })
+      .catch((error: any) => {
+        if (error?.code === 404) return undefined;
+        throw error;
+      });
+    if (taken) throw secretTaken(management, secretName);
     let access;
     try {
-      access = await createArgoCdAccess(request.kubeconfig);
-    } catch (error) {
-      // Never echo the kubeconfig: it carries credentials.
-      throw new InputError(
-        `Could not use the kubeconfig to reach the cluster: ${
-          (error as Error).message.split('\n')[0]
-        }`,
+      access = await createArgoCdAccess(
+        request.kubeconfig,
+        management.workloadAccess,
       );
+    } catch (error) {
+      throw unusableKubeconfig(error);
     }
     const body: V1Secret = argocdClusterSecret(request.name, access, labels);
-    await core
-      .createNamespacedSecret({ namespace, body })
-      .catch(async (error: any) => {
-        if (error?.code !== 409) throw error;
-        await core.replaceNamespacedSecret({
-          name: `cluster-${request.name}`,
-          namespace,
-          body,
-        });
-      });
+    await core.createNamespacedSecret({ namespace, body }).catch(error => {
+      throw error?.code === 409 ? secretTaken(management, secretName) : error;
+    });
     return access.server;
   }
-  const { secret: existing, server } = await findArgoCdCluster(
+  const { secret: existing, server } = await adoptableArgoCdCluster(
     management,
     request.argocdCluster!,
+    request.name,
   );
   await core.replaceNamespacedSecret({
     name: existing.metadata!.name!,
@@ -88,6 +135,34 @@ export async function registerExternalCluster(
     },
   });
   return server;
+}
+
+function secretTaken(management: ManagementCluster, secretName: string) {
+  return new ConflictError(
+    `ArgoCD on ${management.name} already has a cluster Secret ${management.argocdNamespace}/${secretName}; an import never replaces one. Import under another name, or adopt that cluster with "argocdCluster" once an ArgoCD admin labels its Secret`,
+  );
+}
+
+/**
+ * What the user may learn from a kubeconfig that did not work: our own
+ * refusals (naming the field) as they are; credentials refused by the API
+ * server; anything else only as "unreachable", never the socket's words,
+ * which would make the portal a port scanner.
+ */
+function unusableKubeconfig(error: unknown): Error {
+  if (error instanceof InputError) return error;
+  const code = (error as { code?: unknown })?.code;
+  if (code === 401 || code === 403)
+    return new InputError(
+      `The cluster's API server refused the kubeconfig's credentials (HTTP ${code}). The kubeconfig's user must be allowed to create a service account in kube-system, a ClusterRole and a ClusterRoleBinding`,
+    );
+  if (error instanceof RefusedServerError)
+    return new InputError(
+      "The kubeconfig's server resolves to an address the portal does not connect to (arlon.security). Give the address the portal reaches the cluster at",
+    );
+  return new InputError(
+    "The portal could not use the kubeconfig: the cluster's API server is unreachable from the portal, did not answer as a Kubernetes API server, or showed a certificate the kubeconfig's certificate-authority-data does not sign. Check the server address and CA, and that the portal's network reaches it",
+  );
 }
 
 const decode = (base64 = '') => Buffer.from(base64, 'base64').toString('utf8');
@@ -114,4 +189,35 @@ export async function findArgoCdCluster(
       `ArgoCD on ${management.name} knows no cluster named "${name}"`,
     );
   return { secret: found, server: decode(found.data?.server) };
+}
+
+/**
+ * The ArgoCD cluster `argocdCluster`, when it may be adopted as the fleet's
+ * cluster `name`: its Secret must carry Arlon's label `arlon.io/cluster=<name>`,
+ * which only someone who may write ArgoCD's Secrets can set. Without it a
+ * user could take over any cluster ArgoCD knows (and its deployments) by
+ * importing it. Read only.
+ */
+export async function adoptableArgoCdCluster(
+  management: ManagementCluster,
+  argocdCluster: string,
+  name: string,
+): Promise<{ secret: V1Secret; server: string }> {
+  const found = await findArgoCdCluster(management, argocdCluster);
+  const label = found.secret.metadata?.labels?.[ARLON_CLUSTER_LABEL];
+  if (label !== name)
+    throw new ConflictError(
+      `ArgoCD's cluster "${argocdCluster}" may not be adopted as "${name}": its Secret ${
+        management.argocdNamespace
+      }/${found.secret.metadata?.name} ${
+        label === undefined
+          ? `has no ${ARLON_CLUSTER_LABEL} label`
+          : `is labelled ${ARLON_CLUSTER_LABEL}=${label}`
+      }. An ArgoCD admin adopts it for Arlon with: kubectl label secret -n ${
+        management.argocdNamespace
+      } ${
+        found.secret.metadata?.name
+      } ${ARLON_CLUSTER_LABEL}=${name} --overwrite`,
+    );
+  return found;
 }

@@ -2,10 +2,16 @@ import {
   CoreV1Api,
   KubeConfig,
   RbacAuthorizationV1Api,
+  V1PolicyRule,
 } from '@kubernetes/client-node';
+import { parseKubeconfig } from '../kubeconfig/parseKubeconfig';
+import { connectWorkload } from '../kubeconfig/workloadClient';
+import type { WorkloadAccess } from '../kubeconfig/WorkloadAccess';
 
 const MANAGER = 'argocd-manager';
 const NAMESPACE = 'kube-system';
+/** Marks what Arlon created in a workload cluster: only that is ever updated or removed. */
+const MANAGED_BY = { 'app.kubernetes.io/managed-by': 'arlon' };
 
 /** What ArgoCD needs to reach a workload cluster: its server, a token and the CA to trust. */
 export interface ArgoCdAccess {
@@ -16,22 +22,36 @@ export interface ArgoCdAccess {
 }
 
 /**
- * Uses a cluster's CAPI kubeconfig once to create ArgoCD's own service
- * account there (as `argocd cluster add` does), and returns that account's
- * token. The CAPI kubeconfig itself is never handed to ArgoCD: its
- * certificates rotate and its contract forbids sharing it.
+ * A client for the workload cluster a kubeconfig (text from a user or a CAPI
+ * Secret) describes: parsed into the fixed shape, refused with an InputError
+ * naming the field for anything else, its server's addresses checked before
+ * anything connects.
+ */
+export async function workloadClient(
+  kubeconfigYaml: string,
+  access: WorkloadAccess,
+): Promise<{ kc: KubeConfig; server: string; caData: string }> {
+  const workload = parseKubeconfig(kubeconfigYaml);
+  const kc = await connectWorkload(workload, access.servers);
+  return { kc, server: workload.server, caData: workload.caData };
+}
+
+/**
+ * Uses a cluster's kubeconfig (CAPI's, or one given at import) once to
+ * create ArgoCD's own service account there (as `argocd cluster add` does,
+ * with the ClusterRole `arlon.security.argocdClusterRoleRules` describes),
+ * and returns that account's token. The kubeconfig itself is never handed to
+ * ArgoCD: CAPI's certificates rotate and its contract forbids sharing it.
  */
 export async function createArgoCdAccess(
   kubeconfigYaml: string,
+  access: WorkloadAccess,
   timeoutMs = 15_000,
 ): Promise<ArgoCdAccess> {
-  const kc = new KubeConfig();
-  kc.loadFromString(kubeconfigYaml);
-  const cluster = kc.getCurrentCluster();
-  if (!cluster) throw new Error('the kubeconfig names no current cluster');
+  const { kc, server, caData } = await workloadClient(kubeconfigYaml, access);
   const core = kc.makeApiClient(CoreV1Api);
   const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
-  const labels = { 'app.kubernetes.io/managed-by': 'arlon' };
+  const labels = MANAGED_BY;
 
   await ignoreConflict(
     core.createNamespacedServiceAccount({
@@ -39,17 +59,7 @@ export async function createArgoCdAccess(
       body: { metadata: { name: MANAGER, labels } },
     }),
   );
-  await ignoreConflict(
-    rbac.createClusterRole({
-      body: {
-        metadata: { name: `${MANAGER}-role`, labels },
-        rules: [
-          { apiGroups: ['*'], resources: ['*'], verbs: ['*'] },
-          { nonResourceURLs: ['*'], verbs: ['*'] },
-        ],
-      },
-    }),
-  );
+  await putClusterRole(rbac, access.argocdClusterRoleRules);
   await ignoreConflict(
     rbac.createClusterRoleBinding({
       body: {
@@ -89,10 +99,9 @@ export async function createArgoCdAccess(
     const token = secret.data?.token;
     if (token) {
       return {
-        server: cluster.server,
+        server,
         bearerToken: Buffer.from(token, 'base64').toString('utf8'),
-        caData: secret.data?.['ca.crt'] ?? cluster.caData,
-        insecure: cluster.skipTLSVerify || undefined,
+        caData: secret.data?.['ca.crt'] ?? caData,
       };
     }
     if (Date.now() > deadline)
@@ -103,6 +112,86 @@ export async function createArgoCdAccess(
       );
     await new Promise(r => setTimeout(r, 100));
   }
+}
+
+/**
+ * Creates ArgoCD's ClusterRole, or brings the one Arlon created before to the
+ * configured rules (a narrowed arlon.security.argocdClusterRoleRules applies
+ * at the next registration). A role of that name Arlon did not create is left alone.
+ */
+async function putClusterRole(
+  rbac: RbacAuthorizationV1Api,
+  rules: V1PolicyRule[],
+) {
+  const name = `${MANAGER}-role`;
+  try {
+    await rbac.createClusterRole({
+      body: { metadata: { name, labels: MANAGED_BY }, rules },
+    });
+  } catch (error: any) {
+    if (error?.code !== 409) throw error;
+    const existing = await rbac.readClusterRole({ name });
+    if (!isOurs(existing.metadata?.labels)) return;
+    await rbac.replaceClusterRole({ name, body: { ...existing, rules } });
+  }
+}
+
+const isOurs = (labels?: Record<string, string>) =>
+  labels?.['app.kubernetes.io/managed-by'] === 'arlon';
+
+/**
+ * Takes ArgoCD's access to a workload cluster away, with the cluster's own
+ * kubeconfig (CAPI's, while the cluster still answers): deletes the token
+ * Secret (which revokes the token), the binding, the ClusterRole and the
+ * service account that createArgoCdAccess made. Only objects carrying Arlon's
+ * managed-by label are deleted; ones someone else made (`argocd cluster add`)
+ * are left. Returns what it deleted.
+ */
+export async function revokeArgoCdAccess(
+  kubeconfigYaml: string,
+  access: WorkloadAccess,
+): Promise<string[]> {
+  const { kc } = await workloadClient(kubeconfigYaml, access);
+  const core = kc.makeApiClient(CoreV1Api);
+  const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
+  const deleted: string[] = [];
+  const remove = async (
+    what: string,
+    read: () => Promise<{ metadata?: { labels?: Record<string, string> } }>,
+    del: () => Promise<unknown>,
+  ) => {
+    const object = await read().catch(ignore404);
+    if (!object || !isOurs(object.metadata?.labels)) return;
+    await del().catch(ignore404);
+    deleted.push(what);
+  };
+  const ns = { namespace: NAMESPACE };
+  await remove(
+    `Secret ${NAMESPACE}/${MANAGER}-token`,
+    () => core.readNamespacedSecret({ name: `${MANAGER}-token`, ...ns }),
+    () => core.deleteNamespacedSecret({ name: `${MANAGER}-token`, ...ns }),
+  );
+  await remove(
+    `ClusterRoleBinding ${MANAGER}-role-binding`,
+    () => rbac.readClusterRoleBinding({ name: `${MANAGER}-role-binding` }),
+    () => rbac.deleteClusterRoleBinding({ name: `${MANAGER}-role-binding` }),
+  );
+  await remove(
+    `ClusterRole ${MANAGER}-role`,
+    () => rbac.readClusterRole({ name: `${MANAGER}-role` }),
+    () => rbac.deleteClusterRole({ name: `${MANAGER}-role` }),
+  );
+  await remove(
+    `ServiceAccount ${NAMESPACE}/${MANAGER}`,
+    () => core.readNamespacedServiceAccount({ name: MANAGER, ...ns }),
+    () => core.deleteNamespacedServiceAccount({ name: MANAGER, ...ns }),
+  );
+  return deleted;
+}
+
+function ignore404(error: any): undefined {
+  if (error?.code !== 404) throw error;
+  return undefined;
 }
 
 async function ignoreConflict(work: Promise<unknown>) {

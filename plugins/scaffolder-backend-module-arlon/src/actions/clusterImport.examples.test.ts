@@ -30,7 +30,11 @@ describe('arlon:cluster:import examples', () => {
         body: {
           metadata: {
             name: 'cluster-legacy-1',
-            labels: { 'argocd.argoproj.io/secret-type': 'cluster' },
+            // Labelled by an ArgoCD admin for adoption under this name.
+            labels: {
+              'argocd.argoproj.io/secret-type': 'cluster',
+              'arlon.io/cluster': 'legacy-1',
+            },
           },
           stringData: { name: 'legacy-1', server: 'https://legacy-1:6443' },
         },

@@ -21,7 +21,8 @@ export const examples: TemplateExample[] = [
     }),
   },
   {
-    description: 'Adopt a cluster ArgoCD already knows',
+    description:
+      'Adopt a cluster ArgoCD already knows (an ArgoCD admin labels its Secret arlon.io/cluster=legacy-1 first)',
     example: stringify({
       steps: [
         {

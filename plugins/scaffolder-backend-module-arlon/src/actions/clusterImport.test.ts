@@ -5,7 +5,11 @@ import {
   kubeConfigFor,
   kubeconfigYaml,
 } from '@internal/arlon-sandbox';
-import { ManagementClusters } from '@internal/backstage-plugin-arlon-node';
+import { ConfigReader } from '@backstage/config';
+import {
+  ManagementClusters,
+  readArlonSecurity,
+} from '@internal/backstage-plugin-arlon-node';
 import { parse } from 'yaml';
 import { stepContext, TestFleet } from '../__testUtils__/testFleet';
 import { createClusterImportAction } from './clusterImport';
@@ -33,15 +37,23 @@ describe('arlon:cluster:import', () => {
       edge.caData,
     );
     fleet = await TestFleet.start(
-      new ManagementClusters([
-        {
-          name: 'sandbox',
-          url: sandbox.apiServer.url,
-          serviceAccountToken: sandbox.token,
-          skipTLSVerify: true,
-          argocdNamespace: 'argocd',
-        },
-      ]),
+      new ManagementClusters(
+        [
+          {
+            name: 'sandbox',
+            url: sandbox.apiServer.url,
+            serviceAccountToken: sandbox.token,
+            skipTLSVerify: true,
+            argocdNamespace: 'argocd',
+          },
+        ],
+        // The sandbox's clusters are on loopback: allowed explicitly, as app-config.yaml does.
+        readArlonSecurity(
+          new ConfigReader({
+            arlon: { security: { allowedNetworks: ['127.0.0.1/32'] } },
+          }),
+        ),
+      ),
     );
     action = createClusterImportAction(fleet.options);
     core = kubeConfigFor(
@@ -71,14 +83,16 @@ describe('arlon:cluster:import', () => {
     expect(await fleet.commits()).toBe(before);
   });
 
-  it('on a dry run from an ArgoCD cluster, checks that ArgoCD knows it and changes nothing', async () => {
+  it('on a dry run from an ArgoCD cluster, checks that ArgoCD knows it, labelled for Arlon, and changes nothing', async () => {
+    // An ArgoCD admin labelled it for adoption under this name.
+    const labels = {
+      'argocd.argoproj.io/secret-type': 'cluster',
+      'arlon.io/cluster': 'legacy',
+    };
     await core.createNamespacedSecret({
       namespace: 'argocd',
       body: {
-        metadata: {
-          name: 'cluster-legacy',
-          labels: { 'argocd.argoproj.io/secret-type': 'cluster' },
-        },
+        metadata: { name: 'cluster-legacy', labels },
         stringData: {
           name: 'legacy',
           server: 'https://legacy.example:6443',
@@ -94,9 +108,7 @@ describe('arlon:cluster:import', () => {
     expect(logs.join('\n')).toContain(
       'would register legacy (https://legacy.example:6443) in ArgoCD on sandbox',
     );
-    expect((await argocdSecret('legacy'))?.metadata?.labels).toEqual({
-      'argocd.argoproj.io/secret-type': 'cluster',
-    });
+    expect((await argocdSecret('legacy'))?.metadata?.labels).toEqual(labels);
     await expect(
       action.handler(
         stepContext({ name: 'ghost', argocdCluster: 'ghost' }, { dryRun: true })
@@ -137,16 +149,22 @@ describe('arlon:cluster:import', () => {
       expect(text).not.toContain('edge-admin-token');
   });
 
-  it('makes no second commit when run again', async () => {
+  it('refuses to import again under the same name: import is create-only', async () => {
     const before = await fleet.commits();
-    const { ctx, outputs } = stepContext({
-      name: 'edge-2',
-      kubeconfig,
-      profiles: ['infrastructure'],
-    });
-    await action.handler(ctx);
+    const error = await action
+      .handler(
+        stepContext({
+          name: 'edge-2',
+          kubeconfig,
+          profiles: ['infrastructure'],
+        }).ctx,
+      )
+      .catch(e => e);
+    expect(error.name).toBe('ConflictError');
+    expect(error.message).toContain(
+      'A Cluster named "edge-2" already exists (arlon/clusters/edge-2.yaml)',
+    );
     expect(await fleet.commits()).toBe(before);
-    expect(outputs.files).toEqual([]);
   });
 
   it('checks the definition before registering anything', async () => {
@@ -170,9 +188,9 @@ describe('arlon:cluster:import', () => {
     const error = await action
       .handler(stepContext({ name: 'edge-4', kubeconfig: broken }).ctx)
       .catch(e => e);
-    expect(error.message).toMatch(
-      /^Could not use the kubeconfig to reach the cluster: /,
-    );
+    // Unreachable, and no more: the socket's words would make a port scanner.
+    expect(error.message).toMatch(/^The portal could not use the kubeconfig/);
+    expect(error.message).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
     expect(error.message).not.toContain('edge-admin-token');
     expect(await argocdSecret('edge-4')).toBeUndefined();
   });

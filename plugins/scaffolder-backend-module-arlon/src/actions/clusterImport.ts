@@ -2,20 +2,17 @@ import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { InputError } from '@backstage/errors';
 import {
   arlonClusterCreatePermission,
-  Cluster,
   entityRef,
 } from '@internal/backstage-plugin-arlon-common';
 import {
+  adoptableArgoCdCluster,
   authorize,
-  externalClusterYaml,
-  findArgoCdCluster,
+  importEdits,
   registerExternalCluster,
 } from '@internal/backstage-plugin-arlon-node';
-import { parse } from 'yaml';
 import { examples } from './clusterImport.examples';
 import {
   ArlonActionsOptions,
-  createOnce,
   namesOf,
   writeFleet,
   writeOutputs,
@@ -68,8 +65,6 @@ export function createClusterImportAction(options: ArlonActionsOptions) {
         throw new InputError(
           'Give either "kubeconfig" (YAML text, as a secret) or "argocdCluster" (a cluster ArgoCD already knows)',
         );
-      const cluster = (server: string) =>
-        parse(externalClusterYaml(name, server, profiles)) as Cluster;
       const credentials = await ctx.getInitiatorCredentials();
       await authorize(
         options.permissions,
@@ -77,15 +72,15 @@ export function createClusterImportAction(options: ArlonActionsOptions) {
         credentials,
         'import clusters',
       );
-      // The definition first, with a placeholder server: a bad name or profile registers nothing.
+      // The definition first, with a placeholder server: a bad name or profile,
+      // or a name already taken (import is create-only, as over REST), registers nothing.
       await options.definitions.change(
         {
           message: 'check',
           author: { name: 'check', email: 'check@backstage.invalid' },
           dryRun: true,
         },
-        files =>
-          createOnce(files, cluster('https://pending.invalid'), sameButServer),
+        files => importEdits(files, name, 'https://pending.invalid', profiles),
       );
       const management = options.managementClusters.get(
         managementCluster ?? options.managementClusters.list()[0]?.name,
@@ -95,7 +90,8 @@ export function createClusterImportAction(options: ArlonActionsOptions) {
         // Read only; the kubeconfig is not touched: it is used once, by the real run.
         const adopted =
           argocdCluster &&
-          (await findArgoCdCluster(management, argocdCluster)).server;
+          (await adoptableArgoCdCluster(management, argocdCluster, name))
+            .server;
         ctx.logger.info(
           `Dry run: would register ${name}${
             adopted ? ` (${adopted})` : ''
@@ -120,17 +116,8 @@ export function createClusterImportAction(options: ArlonActionsOptions) {
         permission: arlonClusterCreatePermission,
         what: 'import clusters',
         message: `Import Cluster ${name} (${server})`,
-        edits: files => createOnce(files, cluster(server)),
+        edits: files => importEdits(files, name, server, profiles),
       });
     },
   });
-}
-
-/** For the pre-check: an existing import of the same cluster differs only in its server. */
-function sameButServer(a: any, b: any) {
-  const strip = (c: any) => ({
-    ...c,
-    spec: { ...c.spec, external: undefined },
-  });
-  return JSON.stringify(strip(a)) === JSON.stringify(strip(b));
 }

@@ -1,0 +1,117 @@
+import dns, { LookupAddress, LookupOptions } from 'node:dns';
+import { isIP } from 'node:net';
+import os from 'node:os';
+import { InputError } from '@backstage/errors';
+import type { KubeConfig } from '@kubernetes/client-node';
+import {
+  ServerAddressPolicy,
+  ServerAddressPolicyOptions,
+} from './ServerAddressPolicy';
+
+/** The policy for a config's options, with this host's interface addresses as the portal's own. */
+export function serverAddressPolicy(
+  options: Omit<ServerAddressPolicyOptions, 'localAddresses'> = {},
+): ServerAddressPolicy {
+  const localAddresses = Object.values(os.networkInterfaces())
+    .flat()
+    .flatMap(i => (i ? [i.address.replace(/%.*$/, '')] : []));
+  return new ServerAddressPolicy({ ...options, localAddresses });
+}
+
+const ADMIN_HINT =
+  "Give the API server's address as the portal reaches it over the network; an administrator can allow a network with arlon.security.allowedNetworks";
+
+/** Host (without IPv6 brackets) and port (443 by default) of an https URL. */
+function target(server: string): { host: string; port: number } {
+  const url = new URL(server);
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : 443,
+  };
+}
+
+/**
+ * Resolves `server`'s host and refuses it (InputError naming `field`) when any
+ * address it resolves to is denied, before anything connects. The message
+ * says that it was refused, never what answered or how: it must not make the
+ * portal a port scanner.
+ */
+export async function checkWorkloadServer(
+  server: string,
+  field: string,
+  policy: ServerAddressPolicy,
+): Promise<void> {
+  const { host, port } = target(server);
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = (
+        await dns.promises.lookup(host, { all: true, verbatim: true })
+      ).map(a => a.address);
+    } catch {
+      throw new InputError(
+        `kubeconfig ${field}: ${server} is unreachable from the portal. ${ADMIN_HINT}.`,
+      );
+    }
+  }
+  for (const address of addresses) {
+    const refusal = policy.refusal(address, port);
+    if (refusal)
+      throw new InputError(
+        `kubeconfig ${field}: the portal does not connect to ${server}: ${
+          isIP(host) ? 'the address' : 'an address it resolves to'
+        } ${refusal}. ${ADMIN_HINT}.`,
+      );
+  }
+}
+
+/** Raised at connection time when a server's address is denied (a DNS answer that changed since the check). */
+export class RefusedServerError extends Error {
+  constructor() {
+    super('the server address is refused by arlon.security');
+    this.name = 'RefusedServerError';
+  }
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * Makes every connection `kc` opens check the addresses it connects to
+ * against `policy`, at connection time: a host name that resolved to an
+ * allowed address when checked and to a denied one later (DNS rebinding) is
+ * refused too. Wraps client-node's agent factory, as reuseConnections does.
+ */
+export function guardConnections(
+  kc: KubeConfig,
+  policy: ServerAddressPolicy,
+): KubeConfig {
+  const hooks = kc as unknown as {
+    createAgent?: (cluster: { server?: string }, options: object) => unknown;
+  };
+  const create = hooks.createAgent?.bind(kc);
+  if (!create) throw new Error('client-node has no createAgent to guard');
+  hooks.createAgent = (cluster, options) => {
+    const { host, port } = target(cluster.server ?? '');
+    if (isIP(host) && policy.refusal(host, port))
+      throw new RefusedServerError();
+    const lookup = (
+      hostname: string,
+      lookupOptions: LookupOptions,
+      callback: LookupCallback,
+    ) =>
+      dns.lookup(hostname, { ...lookupOptions, all: true }, (error, all) => {
+        if (error) return callback(error, []);
+        if (all.length === 0 || all.some(a => policy.refusal(a.address, port)))
+          return callback(new RefusedServerError(), []);
+        if (lookupOptions?.all) return callback(null, all);
+        return callback(null, all[0].address, all[0].family);
+      });
+    return create(cluster, { ...options, lookup });
+  };
+  return kc;
+}
