@@ -9,6 +9,8 @@
 import { createBackend } from '@backstage/backend-defaults';
 
 const backend = createBackend();
+/** The sandbox and guest sign-in are for development and tests, never a production backend. */
+const production = process.env.NODE_ENV === 'production';
 
 backend.add(import('@backstage/plugin-app-backend'));
 backend.add(import('@backstage/plugin-proxy-backend'));
@@ -22,9 +24,10 @@ backend.add(
 
 // auth plugin
 backend.add(import('@backstage/plugin-auth-backend'));
-// See https://backstage.io/docs/backend-system/building-backends/migrating#the-auth-plugin
-backend.add(import('@backstage/plugin-auth-backend-module-guest-provider'));
-// See https://backstage.io/docs/auth/guest/provider
+// Production signs in with GitHub (app-config.production.yaml); guest only in development.
+backend.add(import('@backstage/plugin-auth-backend-module-github-provider'));
+if (!production)
+  backend.add(import('@backstage/plugin-auth-backend-module-guest-provider'));
 
 // catalog plugin
 backend.add(import('@backstage/plugin-catalog-backend'));
@@ -37,10 +40,8 @@ backend.add(import('@backstage/plugin-catalog-backend-module-logs'));
 
 // permission plugin
 backend.add(import('@backstage/plugin-permission-backend'));
-// See https://backstage.io/docs/permissions/getting-started for how to create your own permission policy
-backend.add(
-  import('@backstage/plugin-permission-backend-module-allow-all-policy'),
-);
+// Arlon's policy: admins everything, owners their clusters, everyone reads (docs/permissions.md).
+backend.add(import('./permissionPolicy'));
 
 // search plugin
 backend.add(import('@backstage/plugin-search-backend'));
@@ -58,10 +59,11 @@ backend.add(import('@backstage/plugin-user-settings-backend'));
 backend.add(import('@backstage/plugin-notifications-backend'));
 backend.add(import('@backstage/plugin-signals-backend'));
 
-// Arlon: the REST API, and the sandbox management cluster that stands in for a
-// real one in development (it only starts when arlon.sandbox.enabled is true).
+// Arlon: the REST API, and (outside production) the sandbox management cluster
+// that stands in for a real one (it only starts when arlon.sandbox.enabled is
+// true). The sandbox is a devDependency: a production install does not have it.
 backend.add(import('@internal/backstage-plugin-arlon-backend'));
-backend.add(import('@internal/arlon-sandbox'));
+if (!production) backend.add(import('@internal/arlon-sandbox'));
 backend.add(import('@internal/backstage-plugin-catalog-backend-module-arlon'));
 backend.add(
   import('@internal/backstage-plugin-scaffolder-backend-module-arlon'),
