@@ -91,9 +91,9 @@ describe('planFleetEdit', () => {
         .filter(([, v]) => v !== null)
         .map(([f]) => f),
     ).toEqual(['generated/argocd/projects/arlon-clusters.yaml']);
-    expect(plan.changes['generated/argocd/projects/arlon-clusters.yaml']).not.toContain(
-      'dev-local',
-    );
+    expect(
+      plan.changes['generated/argocd/projects/arlon-clusters.yaml'],
+    ).not.toContain('dev-local');
     expect(Object.keys(plan.changes).sort()).toEqual([
       'arlon/clusters/dev-local.yaml',
       'generated/argocd/clusters/dev-local.yaml',

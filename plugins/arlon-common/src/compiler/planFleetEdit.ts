@@ -1,7 +1,8 @@
-import { parseAllDocuments, stringify } from 'yaml';
+import { Document, parseAllDocuments, stringify } from 'yaml';
 import { FleetFiles, inlineBundleFolder } from '../model/Fleet';
 import { checkDefinitionName, definitionPath } from '../model/names';
 import { manifestProblems } from '../validation/manifestProblems';
+import { documentData, isAliasBomb } from '../model/yamlData';
 import type { ArlonKind, ArlonObject } from '../model/types';
 import type { Problem } from '../validation/Problem';
 import { validateFleet } from '../validation/validateFleet';
@@ -151,7 +152,8 @@ function locateDefinitions(files: FleetFiles) {
     if (!/^arlon\/[^/]+\/[^/]+\.ya?ml$/.test(file)) continue;
     const docs = parseAllDocuments(text);
     docs.forEach((doc, index) => {
-      const value = doc.errors.length ? undefined : (doc.toJS() as any);
+      // An alias bomb is not a definition to edit (validation reports it).
+      const value = doc.errors.length ? undefined : (safeData(doc) as any);
       if (
         typeof value?.kind === 'string' &&
         typeof value?.metadata?.name === 'string'
@@ -165,6 +167,15 @@ function locateDefinitions(files: FleetFiles) {
     });
   }
   return located;
+}
+
+function safeData(doc: Document): unknown {
+  try {
+    return documentData(doc, '');
+  } catch (error) {
+    if (isAliasBomb(error)) return undefined;
+    throw error;
+  }
 }
 
 /** Replaces (or, with undefined, removes) one document of a multi-document file. */

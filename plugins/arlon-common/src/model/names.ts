@@ -69,7 +69,9 @@ export class InvalidNameError extends Error {
 
   constructor(readonly field: string, readonly value: unknown, reason: string) {
     super(
-      `${field} ${shown(value)} ${reason}; use lower-case letters, digits and '-' (RFC 1123), at most ${MAX_NAME_LENGTH} characters, e.g. prod-eu-1`,
+      `${field} ${shown(
+        value,
+      )} ${reason}; use lower-case letters, digits and '-' (RFC 1123), at most ${MAX_NAME_LENGTH} characters, e.g. prod-eu-1`,
     );
   }
 }

@@ -13,7 +13,8 @@ export const KUBERNETES_VERSION = /^v\d+\.\d+\.\d+$/;
 export const GIT_URL =
   /^(?:(?:https|ssh|git):\/\/[A-Za-z0-9._~%!$&'()*+,;=:@-]+(?:\/[A-Za-z0-9._~%!$&()*+,;=:@\/-]*)?|git@[A-Za-z0-9.-]+:[A-Za-z0-9._~\/-]+)$/;
 /** A folder inside a repository: relative, `/`-separated segments of a safe charset. `..` is refused separately. */
-export const REPO_PATH = /^(?:\.|[A-Za-z0-9_][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_][A-Za-z0-9._-]*)*)$/;
+export const REPO_PATH =
+  /^(?:\.|[A-Za-z0-9_][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_][A-Za-z0-9._-]*)*)$/;
 /** A branch, tag (semver ones too, e.g. v1.2.3+build.1) or commit SHA: Git's ref-name charset, no `..`, no `@{`. */
 export const GIT_REVISION = /^[A-Za-z0-9_][A-Za-z0-9._+\/-]*$/;
 
@@ -26,11 +27,9 @@ const name = z
   );
 
 /** A key from input: never one that reaches an object's prototype. */
-const key = z
-  .string()
-  .refine(k => !FORBIDDEN_KEYS.has(k), {
-    error: 'must not be __proto__, constructor or prototype',
-  });
+const key = z.string().refine(k => !FORBIDDEN_KEYS.has(k), {
+  error: 'must not be __proto__, constructor or prototype',
+});
 const stringMap = z.record(key, z.string());
 const metadata = z.strictObject({
   name,

@@ -18,6 +18,7 @@ import {
   ClusterSpecSpec,
 } from '../model/types';
 import { findProvider, PROVIDERS } from '../providers/catalog';
+import { closeNames } from './closeNames';
 import { formatFieldPath, Problem, sortProblems } from './Problem';
 import { validateObject } from './validateObject';
 
@@ -82,9 +83,9 @@ export function validateFleet(files: FleetFiles): {
           column: 1,
           field: '',
           message: `${file} is not where definitions live, so it is not read`,
-          hint: `Definitions live directly in ${Object.values(KIND_FOLDERS).join(
-            '/, ',
-          )}/ as <name>.yaml; move it there, or remove it.`,
+          hint: `Definitions live directly in ${Object.values(
+            KIND_FOLDERS,
+          ).join('/, ')}/ as <name>.yaml; move it there, or remove it.`,
         });
       continue;
     }
@@ -493,10 +494,13 @@ function applicationNameProblems(fleet: Fleet, at: At): Problem[] {
   for (const { object, source } of fleet.clusters.values()) {
     const cluster = object.metadata.name;
     if (!object.spec.external)
-      add(cluster, `root/${cluster}`, `the root Application of cluster "${cluster}"`, source, [
-        'metadata',
-        'name',
-      ]);
+      add(
+        cluster,
+        `root/${cluster}`,
+        `the root Application of cluster "${cluster}"`,
+        source,
+        ['metadata', 'name'],
+      );
     (object.spec.profiles ?? []).forEach((profile, i) => {
       for (const bundle of fleet.profiles.get(profile)?.object.spec.bundles ??
         []) {
@@ -706,28 +710,8 @@ function hintForName(
   what: string,
   folder: string,
 ): string {
-  const close = [...existing.keys()].filter(
-    n => n.includes(name) || name.includes(n) || editDistance(n, name) <= 2,
-  );
+  const close = closeNames(name, existing.keys());
   if (close.length)
     return `Did you mean ${close.map(c => `"${c}"`).join(' or ')}?`;
   return `Create the ${what} in ${folder}/, or check the name.`;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
-      row[j] = Math.min(
-        row[j] + 1,
-        row[j - 1] + 1,
-        prev + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-      prev = tmp;
-    }
-  }
-  return row[b.length];
 }
