@@ -6,6 +6,7 @@ import {
   KubeObject,
   placeInNamespace,
   Rendered,
+  documentData,
 } from '@internal/backstage-plugin-arlon-common';
 import { LiveCluster } from '@internal/backstage-plugin-arlon-node';
 import { parseAllDocuments } from 'yaml';
@@ -69,7 +70,7 @@ export async function readManifests(
           `${file}:${e.linePos?.[0].line ?? '?'}: ${e.message.split('\n')[0]}`,
         );
       }
-      const value = doc.toJS();
+      const value = documentData(doc, file) as any;
       if (value?.kind && value?.metadata?.name) objects.push({ file, value });
     }
   }

@@ -28,6 +28,12 @@ export {
 export { forbiddenKeyPaths } from './validation/validateObject';
 export * from './model/Fleet';
 export { parseDocuments, type SourceDocument } from './model/parseDocuments';
+export {
+  documentData,
+  isAliasBomb,
+  YamlAliasError,
+  MAX_YAML_ALIASES,
+} from './model/yamlData';
 export { type Problem, formatFieldPath } from './validation/Problem';
 export { validateFleet } from './validation/validateFleet';
 export { formatProblems } from './validation/formatProblems';

@@ -7,6 +7,12 @@ import {
   parseAllDocuments,
 } from 'yaml';
 import type { Problem } from '../validation/Problem';
+import {
+  ALIAS_BOMB_HINT,
+  ALIAS_BOMB_MESSAGE,
+  documentData,
+  isAliasBomb,
+} from './yamlData';
 
 /** One YAML document of a file, with a way back from field paths to source positions. */
 export interface SourceDocument {
@@ -85,7 +91,21 @@ export function parseDocuments(
       }
       return position(target?.range?.[0] ?? 0);
     };
-    documents.push({ file, index, value: doc.toJS(), locate });
+    let value: unknown;
+    try {
+      value = documentData(doc, file);
+    } catch (error) {
+      if (!isAliasBomb(error)) throw error;
+      problems.push({
+        file,
+        ...position(doc.contents?.range?.[0] ?? 0),
+        field: '',
+        message: ALIAS_BOMB_MESSAGE,
+        hint: ALIAS_BOMB_HINT,
+      });
+      return;
+    }
+    documents.push({ file, index, value, locate });
   });
   return { documents, problems };
 }

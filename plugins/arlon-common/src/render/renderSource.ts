@@ -1,4 +1,5 @@
-import { parseAllDocuments, parse } from 'yaml';
+import { parseAllDocuments, parseDocument } from 'yaml';
+import { documentData, YamlAliasError } from '../model/yamlData';
 
 /** Thrown for sources the sandbox cannot render, with a message fit for an Application condition. */
 export class UnrenderableSource extends Error {}
@@ -29,7 +30,11 @@ export function renderSource(
     .map(f => `${prefix}${f}`)
     .find(f => files.has(f));
   if (kustomization)
-    return renderKustomization(files, dir, parse(files.get(kustomization)!));
+    return renderKustomization(
+      files,
+      dir,
+      parseKustomization(kustomization, files.get(kustomization)!),
+    );
   const names = [...files.keys()].filter(
     f =>
       f.startsWith(prefix) &&
@@ -74,6 +79,17 @@ function renderKustomization(
   return objects;
 }
 
+/** A kustomization file as data; one whose aliases expand too far is unrenderable. */
+function parseKustomization(file: string, text: string): any {
+  try {
+    return documentData(parseDocument(text), file);
+  } catch (error) {
+    if (error instanceof YamlAliasError)
+      throw new UnrenderableSource(error.message);
+    throw error;
+  }
+}
+
 function parseManifests(file: string, text: string): any[] {
   return parseAllDocuments(text)
     .map(d => {
@@ -81,7 +97,13 @@ function parseManifests(file: string, text: string): any[] {
         throw new UnrenderableSource(
           `${file}: ${d.errors[0].message.split('\n')[0]}`,
         );
-      return d.toJS();
+      try {
+        return documentData(d, file) as any;
+      } catch (error) {
+        if (error instanceof YamlAliasError)
+          throw new UnrenderableSource(error.message);
+        throw error;
+      }
     })
     .filter(o => o && typeof o === 'object' && o.kind)
     .map(o => ({ ...o, metadata: { ...o.metadata } }));

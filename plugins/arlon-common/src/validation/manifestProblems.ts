@@ -1,5 +1,11 @@
 import { LineCounter, parseAllDocuments } from 'yaml';
 import type { Problem } from './Problem';
+import {
+  ALIAS_BOMB_HINT,
+  ALIAS_BOMB_MESSAGE,
+  documentData,
+  isAliasBomb,
+} from '../model/yamlData';
 
 /**
  * What is wrong with a file of Kubernetes manifests (an inline bundle's):
@@ -22,7 +28,22 @@ export function manifestProblems(file: string, text: string): Problem[] {
       });
       continue;
     }
-    const value = doc.toJS();
+    let value: any;
+    try {
+      value = documentData(doc, file);
+    } catch (error) {
+      if (!isAliasBomb(error)) throw error;
+      const { line, col } = at(doc.contents?.range?.[0] ?? doc.range[0]);
+      problems.push({
+        file,
+        line,
+        column: col,
+        field: '',
+        message: ALIAS_BOMB_MESSAGE,
+        hint: ALIAS_BOMB_HINT,
+      });
+      continue;
+    }
     if (value === null || value === undefined) continue; // an empty document
     const { line, col } = at(doc.contents?.range?.[0] ?? doc.range[0]);
     const missing = ['apiVersion', 'kind', 'metadata.name'].filter(

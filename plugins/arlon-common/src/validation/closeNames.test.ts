@@ -1,0 +1,18 @@
+import { closeNames, withinDistance } from './closeNames';
+
+describe('closeNames', () => {
+  it('suggests typos, prefixes and extensions', () => {
+    expect(
+      closeNames('web-bundel', ['web-bundle', 'db', 'monitoring']),
+    ).toEqual(['web-bundle']);
+    expect(closeNames('web', ['web-extra', 'database'])).toEqual(['web-extra']);
+    expect(closeNames('nothing-alike', ['web', 'db'])).toEqual([]);
+  });
+
+  it('measures edit distance exactly up to the bound', () => {
+    expect(withinDistance('kitten', 'sitting', 3)).toBe(true);
+    expect(withinDistance('kitten', 'sitting', 2)).toBe(false);
+    expect(withinDistance('abc', 'abc', 0)).toBe(true);
+    expect(withinDistance('', 'ab', 2)).toBe(true);
+  });
+});
