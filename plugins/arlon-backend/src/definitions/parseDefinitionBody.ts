@@ -1,6 +1,10 @@
 import { InputError } from '@backstage/errors';
 import type { Request } from 'express';
-import { parseAllDocuments, stringify } from 'yaml';
+import { Document, parseAllDocuments, stringify } from 'yaml';
+import {
+  documentData,
+  YamlAliasError,
+} from '@internal/backstage-plugin-arlon-common';
 import type { ArlonKind } from '@internal/backstage-plugin-arlon-common';
 
 /**
@@ -22,7 +26,7 @@ export function parseDefinitionBody(
       throw new InputError(
         `Send exactly one ${kind} definition, not ${docs.length} documents`,
       );
-    value = docs[0].errors.length ? undefined : docs[0].toJS();
+    value = docs[0].errors.length ? undefined : bodyData(docs[0]);
   } else if (
     req.body &&
     typeof req.body === 'object' &&
@@ -55,4 +59,14 @@ export function parseDefinitionBody(
       'The definition could not be read; fix its YAML syntax',
     );
   return { yaml, name };
+}
+
+/** The body's document as data; an alias bomb is a 400 that says so, not a 500. */
+function bodyData(doc: Document): unknown {
+  try {
+    return documentData(doc, 'the body');
+  } catch (error) {
+    if (error instanceof YamlAliasError) throw new InputError(error.message);
+    throw error;
+  }
 }
