@@ -14,6 +14,7 @@ import { Faults } from './kube/Faults';
 import { KubeApiServer } from './kube/KubeApiServer';
 import { kubeconfigYaml } from './kube/kubeconfig';
 import { parseAllDocuments } from 'yaml';
+import { refuseProduction } from './refuseProduction';
 
 const execFileAsync = promisify(execFile);
 const git = (args: string[]) => execFileAsync('git', args);
@@ -69,6 +70,7 @@ export class Sandbox {
   ) {}
 
   static async start(options: SandboxOptions = {}): Promise<Sandbox> {
+    refuseProduction();
     const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'arlon-sandbox-'));
     const token = options.token ?? randomBytes(16).toString('hex');
     const fleetBranch = options.fleetBranch ?? 'main';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Sandbox } from './Sandbox';
+import { refuseProduction } from './refuseProduction';
 
 const USAGE = `Usage: yarn sandbox [options]
 
@@ -30,6 +31,7 @@ export async function main(argv: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  refuseProduction();
   const started = Date.now();
   const sandbox = await Sandbox.start({
     apiServerPort: values.port ? Number(values.port) : undefined,

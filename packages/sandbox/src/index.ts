@@ -21,3 +21,7 @@ export { createFleetRepository } from './git/createFleetRepository';
 export { sandboxModule as default } from './sandboxModule';
 export { eventually } from './testing/eventually';
 export { HungServer } from './testing/HungServer';
+export {
+  refuseProduction,
+  SandboxInProductionError,
+} from './refuseProduction';

@@ -4,6 +4,7 @@ import {
   createBackendModule,
 } from '@backstage/backend-plugin-api';
 import { Sandbox } from './Sandbox';
+import { refuseProduction } from './refuseProduction';
 
 /**
  * Starts the sandbox alongside the `arlon` backend plugin when
@@ -24,6 +25,8 @@ export const sandboxModule = createBackendModule({
       async init({ config, logger, lifecycle }) {
         const sandboxConfig = config.getOptionalConfig('arlon.sandbox');
         if (!sandboxConfig?.getOptionalBoolean('enabled')) return;
+        // Before reading anything else: the backend fails to start, saying why.
+        refuseProduction();
 
         const sandbox = await Sandbox.start({
           token: sandboxConfig.getString('token'),
