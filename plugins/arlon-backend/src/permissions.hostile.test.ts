@@ -1,0 +1,459 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
+import {
+  AuthorizeResult,
+  type Permission,
+  type PolicyDecision,
+} from '@backstage/plugin-permission-common';
+import { Sandbox } from '@internal/arlon-sandbox';
+import {
+  arlonConditions,
+  createArlonConditionalDecision,
+} from '@internal/backstage-plugin-arlon-node';
+import request from 'supertest';
+import { arlonPlugin } from './plugin';
+
+const run = promisify(execFile);
+const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
+
+const ALLOW: PolicyDecision = { result: AuthorizeResult.ALLOW };
+const DENY: PolicyDecision = { result: AuthorizeResult.DENY };
+
+/** The policy under test: the answer per permission. */
+let decide: (permission: Permission) => PolicyDecision = () => ALLOW;
+const denyOnly = (name: string) => (p: Permission) =>
+  p.name === name ? DENY : ALLOW;
+const allowOnly =
+  (...names: string[]) =>
+  (p: Permission) =>
+    names.includes(p.name) ? ALLOW : DENY;
+/** Everything, except these permissions only on definitions the claims own. */
+const ownerOf =
+  (claims: string[], ...names: string[]) =>
+  (p: Permission): PolicyDecision =>
+    names.includes(p.name) && p.type === 'resource'
+      ? createArlonConditionalDecision(
+          p as any,
+          arlonConditions.isArlonOwner({ claims }),
+        )
+      : ALLOW;
+
+const cluster = (name: string, extra = '') => `apiVersion: core.arlon.io/v1
+kind: Cluster
+metadata:
+  name: ${name}${extra}
+spec:
+  clusterSpec: docker-dev
+  profiles: [apps]
+`;
+const bundle = `apiVersion: core.arlon.io/v1
+kind: Bundle
+metadata:
+  name: extra
+spec:
+  source:
+    git:
+      repoUrl: https://github.com/argoproj/argocd-example-apps.git
+      path: guestbook
+      revision: HEAD
+      type: directory
+`;
+const profile = `apiVersion: core.arlon.io/v1
+kind: Profile
+metadata:
+  name: apps
+spec:
+  bundles: [guestbook]
+`;
+
+type Route = {
+  route: string;
+  permission: string;
+  send: (server: any) => request.Test;
+  /** The status when only `permission` is allowed (anything but 403). */
+  allowed: number;
+};
+
+/** Every route of the REST API and the one permission it needs. */
+const ROUTES: Route[] = [
+  {
+    route: 'GET /health',
+    permission: 'arlon.fleet.read',
+    send: s => request(s).get('/api/arlon/health'),
+    allowed: 200,
+  },
+  {
+    route: 'GET /verify',
+    permission: 'arlon.fleet.read',
+    send: s => request(s).get('/api/arlon/verify'),
+    allowed: 200,
+  },
+  {
+    route: 'POST /bootstrap',
+    permission: 'arlon.fleet.admin',
+    send: s => request(s).post('/api/arlon/bootstrap?cluster=nope'),
+    allowed: 404,
+  },
+  {
+    route: 'POST /regenerate',
+    permission: 'arlon.fleet.admin',
+    send: s => request(s).post('/api/arlon/regenerate?dryRun=true'),
+    allowed: 200,
+  },
+  {
+    route: 'GET /clusters',
+    permission: 'arlon.definition.read',
+    send: s => request(s).get('/api/arlon/clusters'),
+    allowed: 200,
+  },
+  {
+    route: 'GET /profiles/:name',
+    permission: 'arlon.definition.read',
+    send: s => request(s).get('/api/arlon/profiles/apps'),
+    allowed: 200,
+  },
+  {
+    route: 'POST /bundles',
+    permission: 'arlon.definition.create',
+    send: s =>
+      request(s)
+        .post('/api/arlon/bundles?dryRun=true')
+        .set('Content-Type', 'application/yaml')
+        .send(bundle),
+    allowed: 200,
+  },
+  {
+    route: 'PUT /profiles/:name',
+    permission: 'arlon.definition.update',
+    send: s =>
+      request(s)
+        .put('/api/arlon/profiles/apps?dryRun=true')
+        .set('Content-Type', 'application/yaml')
+        .send(profile),
+    allowed: 200,
+  },
+  {
+    route: 'DELETE /bundles/:name',
+    permission: 'arlon.definition.delete',
+    // In use by a profile: refused by validation (400), after the permission.
+    send: s => request(s).delete('/api/arlon/bundles/guestbook?dryRun=true'),
+    allowed: 400,
+  },
+  {
+    route: 'POST /clusters',
+    permission: 'arlon.cluster.create',
+    send: s =>
+      request(s)
+        .post('/api/arlon/clusters?dryRun=true')
+        .set('Content-Type', 'application/yaml')
+        .send(cluster('qa-9')),
+    allowed: 200,
+  },
+  {
+    route: 'PUT /clusters/:name',
+    permission: 'arlon.cluster.update',
+    send: s =>
+      request(s)
+        .put('/api/arlon/clusters/dev-local?dryRun=true')
+        .set('Content-Type', 'application/yaml')
+        .send(cluster('dev-local')),
+    allowed: 200,
+  },
+  {
+    route: 'DELETE /clusters/:name',
+    permission: 'arlon.cluster.delete',
+    send: s => request(s).delete('/api/arlon/clusters/dev-local?dryRun=true'),
+    allowed: 200,
+  },
+  {
+    route: 'POST /profiles/apply',
+    permission: 'arlon.profile.apply',
+    send: s =>
+      request(s)
+        .post('/api/arlon/profiles/apply?dryRun=true')
+        .send({ profiles: ['apps'], clusters: ['edge-imported'] }),
+    allowed: 200,
+  },
+  {
+    route: 'POST /profiles/remove',
+    permission: 'arlon.profile.apply',
+    send: s =>
+      request(s)
+        .post('/api/arlon/profiles/remove?dryRun=true')
+        .send({ profiles: ['infrastructure'], clusters: ['edge-imported'] }),
+    allowed: 200,
+  },
+  {
+    route: 'POST /clusters/import',
+    permission: 'arlon.cluster.create',
+    // No kubeconfig nor ArgoCD cluster: a 400, after the permission.
+    send: s =>
+      request(s).post('/api/arlon/clusters/import').send({ name: 'edge-2' }),
+    allowed: 400,
+  },
+  ...(['sync', 'refresh', 'update'] as const).map(action => ({
+    route: `POST /clusters/:name/${action}`,
+    permission: 'arlon.cluster.update',
+    // No live applications in this test: a 404, after the permission.
+    send: (s: any) =>
+      request(s).post(`/api/arlon/clusters/dev-local/${action}`),
+    allowed: 404,
+  })),
+  {
+    route: 'POST /diff',
+    permission: 'arlon.diff.read',
+    send: s => request(s).post('/api/arlon/diff').send({}),
+    allowed: 400,
+  },
+  {
+    route: 'GET /diff/reports',
+    permission: 'arlon.diff.read',
+    send: s => request(s).get('/api/arlon/diff/reports'),
+    allowed: 200,
+  },
+  {
+    route: 'GET /diff/reports/:id',
+    permission: 'arlon.diff.read',
+    send: s => request(s).get('/api/arlon/diff/reports/nope'),
+    allowed: 404,
+  },
+  {
+    route: 'GET /diff/reports/:id/export',
+    permission: 'arlon.diff.read',
+    send: s => request(s).get('/api/arlon/diff/reports/nope/export'),
+    allowed: 404,
+  },
+  {
+    route: 'POST /diff/reports',
+    permission: 'arlon.diff.report.write',
+    send: s => request(s).post('/api/arlon/diff/reports').send({}),
+    allowed: 400,
+  },
+  {
+    route: 'POST /diff/reports/import',
+    permission: 'arlon.diff.report.write',
+    send: s => request(s).post('/api/arlon/diff/reports/import').send({}),
+    allowed: 400,
+  },
+  {
+    route: 'DELETE /diff/reports/:id',
+    permission: 'arlon.diff.report.write',
+    send: s => request(s).delete('/api/arlon/diff/reports/nope'),
+    allowed: 404,
+  },
+];
+
+describe('REST API permissions (hostile)', () => {
+  let sandbox: Sandbox;
+  let server: any;
+  const head = async () =>
+    (
+      await run('git', ['ls-remote', sandbox.fleetRepoUrl, 'refs/heads/main'])
+    ).stdout.split('\t')[0];
+  const clusterFile = async (name: string) =>
+    (await request(server).get(`/api/arlon/clusters/${name}`).expect(200)).body
+      .definition;
+
+  beforeAll(async () => {
+    sandbox = await Sandbox.start({
+      fleetSeedDir: EXAMPLE,
+      argocdResyncMs: 60_000,
+    });
+    const permissions = mockServices.permissions.mock({
+      authorize: async requests =>
+        requests.map(r => {
+          const d = decide(r.permission);
+          // authorize() never resolves conditions here: a condition is no allow.
+          return d.result === AuthorizeResult.CONDITIONAL ? DENY : d;
+        }) as any,
+      authorizeConditional: async requests =>
+        requests.map(r => decide(r.permission)) as any,
+    });
+    ({ server } = await startTestBackend({
+      features: [
+        arlonPlugin,
+        permissions.factory,
+        mockServices.rootConfig.factory({
+          data: {
+            arlon: sandbox.arlonConfig(),
+            catalog: {
+              providers: {
+                arlon: { defaultOwner: 'group:default/platform' },
+              },
+            },
+          },
+        }),
+      ],
+    }));
+    // The example's generated tree names another repository URL: bring it in line.
+    await request(server).post('/api/arlon/regenerate').expect(200);
+    // dev-local is team-a's, staging-eu team-b's.
+    for (const [name, owner] of [
+      ['dev-local', 'group:default/team-a'],
+      ['staging-eu', 'group:default/team-b'],
+    ]) {
+      const definition = await clusterFile(name);
+      definition.metadata.annotations = { 'arlon.io/owner': owner };
+      await request(server)
+        .put(`/api/arlon/clusters/${name}`)
+        .send(definition)
+        .expect(200);
+    }
+  }, 60_000);
+  afterAll(() => sandbox.stop());
+  afterEach(() => {
+    decide = () => ALLOW;
+  });
+
+  describe.each(ROUTES)('$route', ({ permission, send, allowed }) => {
+    it(`answers 403 naming ${permission} when only that is denied, and commits nothing`, async () => {
+      const before = await head();
+      decide = denyOnly(permission);
+      const res = await send(server);
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toContain(`permission ${permission}`);
+      expect(await head()).toBe(before);
+    });
+
+    it(`needs nothing but ${permission}`, async () => {
+      decide = allowOnly(permission);
+      const res = await send(server);
+      expect(res.body.error?.message ?? '').not.toMatch(/permission arlon/);
+      expect([res.status, res.body.error?.message]).toEqual([
+        allowed,
+        res.body.error?.message,
+      ]);
+    });
+  });
+
+  it('a list the policy conditions on the owner shows only what the user owns', async () => {
+    decide = ownerOf(['group:default/team-a'], 'arlon.definition.read');
+    const res = await request(server).get('/api/arlon/clusters').expect(200);
+    expect(res.body.items.map((i: any) => i.name)).toEqual(['dev-local']);
+    await request(server).get('/api/arlon/clusters/staging-eu').expect(403);
+  });
+
+  it('an owner of cluster dev-local may update it, and gets 403 on staging-eu with nothing committed', async () => {
+    decide = ownerOf(['group:default/team-a'], 'arlon.cluster.update');
+    const mine = await clusterFile('dev-local');
+    mine.metadata.labels = { ...mine.metadata.labels, tier: 'gold' };
+    const before = await head();
+    await request(server)
+      .put('/api/arlon/clusters/dev-local')
+      .send(mine)
+      .expect(200);
+    expect(await head()).not.toBe(before);
+
+    const theirs = await clusterFile('staging-eu');
+    theirs.metadata.labels = { ...theirs.metadata.labels, tier: 'gold' };
+    const after = await head();
+    const res = await request(server)
+      .put('/api/arlon/clusters/staging-eu')
+      .send(theirs)
+      .expect(403);
+    expect(res.body.error.message).toBe(
+      'You may not update this definition: Cluster "staging-eu" (owner group:default/team-b) (permission arlon.cluster.update); ask an owner or an Arlon admin',
+    );
+    expect(await head()).toBe(after);
+    expect((await clusterFile('staging-eu')).metadata.labels.tier).toBe(
+      undefined,
+    );
+  });
+
+  it('an owner may not hand their cluster to another team', async () => {
+    decide = ownerOf(['group:default/team-a'], 'arlon.cluster.update');
+    const mine = await clusterFile('dev-local');
+    mine.metadata.annotations['arlon.io/owner'] = 'group:default/team-b';
+    const before = await head();
+    const res = await request(server)
+      .put('/api/arlon/clusters/dev-local?dryRun=true')
+      .send(mine)
+      .expect(403);
+    expect(res.body.error.message).toMatch(
+      /^You may not hand Cluster "dev-local" to group:default\/team-b/,
+    );
+    expect(await head()).toBe(before);
+  });
+
+  it('an owner may sync their own cluster but not another team’s', async () => {
+    decide = ownerOf(['group:default/team-a'], 'arlon.cluster.update');
+    // Past the permission: no live applications here (404).
+    await request(server)
+      .post('/api/arlon/clusters/dev-local/sync')
+      .expect(404);
+    const res = await request(server)
+      .post('/api/arlon/clusters/staging-eu/sync')
+      .expect(403);
+    expect(res.body.error.message).toContain('Cluster "staging-eu"');
+  });
+
+  it('applying a profile by selector to clusters of another team is refused whole', async () => {
+    decide = ownerOf(['group:default/team-a'], 'arlon.profile.apply');
+    const before = await head();
+    const res = await request(server)
+      .post('/api/arlon/profiles/apply')
+      .send({ profiles: ['apps'], selector: 'env in (dev,staging)' })
+      .expect(403);
+    expect(res.body.error.message).toContain('Cluster "staging-eu"');
+    expect(res.body.error.message).not.toContain('Cluster "dev-local"');
+    expect(await head()).toBe(before);
+  });
+
+  it('turning a built cluster external needs arlon.cluster.delete, not only update', async () => {
+    decide = denyOnly('arlon.cluster.delete');
+    const definition = await clusterFile('dev-local');
+    delete definition.spec.clusterSpec;
+    definition.spec.external = { server: 'https://edge-9.example.com:6443' };
+    const before = await head();
+    const res = await request(server)
+      .put('/api/arlon/clusters/dev-local')
+      .send(definition)
+      .expect(403);
+    expect(res.body.error.message).toMatch(
+      /^This update turns a built cluster into an external one .* needs permission arlon\.cluster\.delete on Cluster "dev-local"/,
+    );
+    expect(await head()).toBe(before);
+    expect((await clusterFile('dev-local')).spec.clusterSpec).toBe(
+      'docker-dev',
+    );
+  });
+
+  it("changing a built cluster's cluster spec needs arlon.cluster.delete", async () => {
+    decide = denyOnly('arlon.cluster.delete');
+    const definition = await clusterFile('dev-local');
+    definition.spec.clusterSpec = 'aws-kubeadm';
+    const before = await head();
+    const res = await request(server)
+      .put('/api/arlon/clusters/dev-local?dryRun=true')
+      .send(definition)
+      .expect(403);
+    expect(res.body.error.message).toContain('docker-dev → aws-kubeadm');
+    expect(await head()).toBe(before);
+  });
+
+  it("changing a built cluster's mode needs arlon.cluster.delete", async () => {
+    decide = denyOnly('arlon.cluster.delete');
+    const definition = await clusterFile('prod-us-west');
+    definition.spec.mode = 'cloned';
+    const res = await request(server)
+      .put('/api/arlon/clusters/prod-us-west?dryRun=true')
+      .send(definition)
+      .expect(403);
+    expect(res.body.error.message).toContain('linked → cloned');
+  });
+
+  it('an owner with update but not delete may not rebuild their own cluster', async () => {
+    decide = (p: Permission) =>
+      p.name === 'arlon.cluster.delete'
+        ? DENY
+        : ownerOf(['group:default/team-a'], 'arlon.cluster.update')(p);
+    const definition = await clusterFile('dev-local');
+    definition.spec.clusterSpec = 'aws-kubeadm';
+    await request(server)
+      .put('/api/arlon/clusters/dev-local?dryRun=true')
+      .send(definition)
+      .expect(403);
+  });
+});
