@@ -83,6 +83,7 @@ export {
 } from './registration/registerWorkloadCluster';
 export {
   adoptableArgoCdCluster,
+  checkImportKubeconfig,
   externalClusterYaml,
   findArgoCdCluster,
   importEdits,

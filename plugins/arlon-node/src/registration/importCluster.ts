@@ -8,7 +8,11 @@ import {
 } from '@internal/backstage-plugin-arlon-common';
 import type { ManagementCluster } from '../cluster/ManagementCluster';
 import { stringify } from 'yaml';
-import { RefusedServerError } from '../kubeconfig/checkWorkloadServer';
+import {
+  checkWorkloadServer,
+  RefusedServerError,
+} from '../kubeconfig/checkWorkloadServer';
+import { parseKubeconfig } from '../kubeconfig/parseKubeconfig';
 import {
   ARLON_CLUSTER_LABEL,
   argocdClusterLabels,
@@ -74,6 +78,24 @@ export function importEdits(
       yaml: externalClusterYaml(name, server, profiles),
     },
   ];
+}
+
+/**
+ * What a dry run can say about a kubeconfig without using it: it is read as
+ * data (refused with a 400 naming the field otherwise) and its server's
+ * addresses are allowed. Nothing connects. Returns the server.
+ */
+export async function checkImportKubeconfig(
+  management: ManagementCluster,
+  kubeconfig: string,
+): Promise<string> {
+  const workload = parseKubeconfig(kubeconfig);
+  await checkWorkloadServer(
+    workload.server,
+    workload.serverField,
+    management.workloadAccess.servers,
+  );
+  return workload.server;
 }
 
 /**

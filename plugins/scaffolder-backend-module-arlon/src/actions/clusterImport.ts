@@ -7,6 +7,7 @@ import {
 import {
   adoptableArgoCdCluster,
   authorize,
+  checkImportKubeconfig,
   importEdits,
   registerExternalCluster,
 } from '@internal/backstage-plugin-arlon-node';
@@ -87,14 +88,15 @@ export function createClusterImportAction(options: ArlonActionsOptions) {
       );
       ctx.output('entityRef', entityRef('Cluster', name));
       if (ctx.isDryRun) {
-        // Read only; the kubeconfig is not touched: it is used once, by the real run.
-        const adopted =
-          argocdCluster &&
-          (await adoptableArgoCdCluster(management, argocdCluster, name))
-            .server;
+        // Read only; the kubeconfig is read as data and its server's address
+        // checked, but not used: it is used once, by the real run.
+        const server = argocdCluster
+          ? (await adoptableArgoCdCluster(management, argocdCluster, name))
+              .server
+          : await checkImportKubeconfig(management, kubeconfig!);
         ctx.logger.info(
           `Dry run: would register ${name}${
-            adopted ? ` (${adopted})` : ''
+            server ? ` (${server})` : ''
           } in ArgoCD on ${
             management.name
           } and write arlon/clusters/${name}.yaml`,
