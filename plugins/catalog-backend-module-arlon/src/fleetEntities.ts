@@ -6,6 +6,7 @@ import {
   ENTITY_TYPES,
   entityName,
   entityRef,
+  isDefinitionName,
   Profile,
 } from '@internal/backstage-plugin-arlon-common';
 
@@ -44,7 +45,11 @@ export function fleetEntities(
       .filter(v => v.kind === 'ClusterSpec')
       .map(v => [v.name, (v.definition as ClusterSpec).spec]),
   );
-  return views.map(view => {
+  // A definition whose name is not a definition name (hand-pushed, e.g.
+  // `../x`) is a validation problem in the fleet, never an entity: entity
+  // names, refs and links are built from it.
+  const named = views.filter(view => isDefinitionName(view.name));
+  return named.map(view => {
     const def = view.definition as any;
     const fileUrl = `${options.repoWebUrl}/blob/${options.branch}/${view.file}`;
     const annotations: Record<string, string> = {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import {
   bundlesOf,
+  definitionNameProblem,
   makeReport,
   parseDiffReportFile,
   renderBundles,
@@ -32,6 +33,13 @@ export async function preflight(
 ): Promise<number> {
   const { fleet, problems } = validateFleet(await readFleetDir(options.fleet));
   const [, prefix, name] = /^(?:(bundle|profile)\/)?(.+)$/.exec(what)!;
+  const invalid = definitionNameProblem(name);
+  if (invalid)
+    throw new Error(
+      `the ${prefix ?? 'bundle or profile'} name ${JSON.stringify(
+        name,
+      )} ${invalid}`,
+    );
   const isBundle = fleet.bundles.has(name) && prefix !== 'profile';
   const isProfile = fleet.profiles.has(name) && prefix !== 'bundle';
   if (isBundle && isProfile)

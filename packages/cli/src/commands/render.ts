@@ -35,12 +35,19 @@ export async function render(
     repoUrl: options.repoUrl,
     revision: options.revision,
   });
-  await fs.rm(path.join(options.out, GENERATED_ROOT), {
-    recursive: true,
-    force: true,
+  // Every file lands inside <out>/generated/, whatever the compiler returned.
+  const root = path.resolve(options.out, GENERATED_ROOT);
+  const targets = Object.keys(files).map(file => {
+    const target = path.resolve(options.out, file);
+    if (!target.startsWith(`${root}${path.sep}`))
+      throw new Error(
+        `refusing to write ${JSON.stringify(file)} outside ${root}`,
+      );
+    return target;
   });
-  for (const [file, text] of Object.entries(files)) {
-    const target = path.join(options.out, file);
+  await fs.rm(root, { recursive: true, force: true });
+  for (const [i, text] of Object.values(files).entries()) {
+    const target = targets[i];
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.writeFile(target, text);
   }

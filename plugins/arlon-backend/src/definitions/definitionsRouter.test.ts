@@ -117,6 +117,8 @@ describe('definitions API', () => {
     expect(res.body.files.map((f: any) => [f.path, f.action])).toEqual([
       ['arlon/clusters/qa-1.yaml', 'create'],
       ['generated/argocd/clusters/qa-1.yaml', 'create'],
+      // The clusters' AppProject now permits the namespace qa-1.
+      ['generated/argocd/projects/arlon-clusters.yaml', 'update'],
       ['generated/clusters/qa-1/cluster.yaml', 'create'],
       ['generated/values/qa-1/guestbook.yaml', 'create'],
     ]);

@@ -5,7 +5,10 @@ import {
   documentData,
   YamlAliasError,
 } from '@internal/backstage-plugin-arlon-common';
-import type { ArlonKind } from '@internal/backstage-plugin-arlon-common';
+import {
+  type ArlonKind,
+  checkDefinitionName,
+} from '@internal/backstage-plugin-arlon-common';
 
 /**
  * The definition in a request: YAML text (`Content-Type: application/yaml`,
@@ -17,6 +20,8 @@ export function parseDefinitionBody(
   kind: ArlonKind,
   name?: string,
 ): { yaml: string; name: string; value?: unknown } {
+  // Names are checked before anything else reads them (they become paths).
+  if (name !== undefined) checkDefinitionName(name, "the URL's name");
   let yaml: string;
   let value: any;
   if (typeof req.body === 'string') {
@@ -47,6 +52,7 @@ export function parseDefinitionBody(
       );
     }
     const bodyName = value.metadata?.name;
+    if (bodyName !== undefined) checkDefinitionName(bodyName, 'metadata.name');
     if (name !== undefined && bodyName !== undefined && bodyName !== name) {
       throw new InputError(
         `The body names "${bodyName}", but the URL names "${name}"`,

@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError } from '@backstage/errors';
 import {
   ArlonKind,
+  checkDefinitionName,
   DefinitionView,
   definitionViews,
   FleetEdit,
@@ -80,6 +81,8 @@ export class FleetDefinitions {
     yaml: string | undefined,
     request: WriteRequest,
   ): Promise<FleetChangeResult> {
+    // Before the repository is read or any path is built (a 400 naming the field).
+    checkDefinitionName(name, 'metadata.name');
     return this.change(request, files => {
       const exists = definitionViews(files).some(
         v => v.kind === kind && v.name === name,

@@ -128,7 +128,8 @@ describe('arlon:cluster:create', () => {
       .catch(e => e);
     expect(badName.name).toBe('InputError');
     expect(badName.message).toMatch(
-      /^The fleet repository would have problems; nothing was written:\narlon\/clusters\/Bad_Name\.yaml:4:3: metadata\.name must be lower-case/,
+      // Refused before any path is built from it.
+      /^name "Bad_Name" must be lower-case letters, digits and '-'/,
     );
     const unknown = await action
       .handler(

@@ -1,3 +1,5 @@
+import { checkDefinitionName } from '@internal/backstage-plugin-arlon-common';
+
 /** Inputs every create action takes for the definition's metadata. */
 export const metadataInputs = {
   name: (z: any) =>
@@ -16,12 +18,13 @@ export const metadataInputs = {
     z.record(z.string()).optional().describe('Labels, e.g. { env: prod }'),
 };
 
-/** `metadata` from those inputs. */
+/** `metadata` from those inputs; a name that is not a definition name is an InputError naming it. */
 export function metadataOf(input: {
   name: string;
   owner?: string;
   labels?: Record<string, string>;
 }) {
+  checkDefinitionName(input.name, 'name');
   // A form's empty field means "no such label", not a label with an empty value.
   const labels = Object.fromEntries(
     Object.entries(input.labels ?? {}).filter(([, value]) => value),
