@@ -5,6 +5,13 @@ import { mergePatch } from '../kube/patch';
 import { parse } from 'yaml';
 import { renderTemplate } from './goTemplate';
 import {
+  DestinationCluster,
+  isDestinationPermitted,
+  isGroupKindPermitted,
+  isSourcePermitted,
+  ProjectSpec,
+} from './appProject';
+import {
   renderSource,
   UnrenderableSource,
 } from '@internal/backstage-plugin-arlon-common';
@@ -36,8 +43,11 @@ export interface ArgoCdControllerOptions {
  * Applications, renders Applications whose source is a plain YAML directory or
  * a kustomization in the fleet repository, applies them to their destination
  * with automated sync and prune, reports sync, health and resources, and
- * honours the resources finalizer on deletion. What it cannot render (Helm,
- * other repositories) gets an honest ComparisonError condition.
+ * honours the resources finalizer on deletion. Like ArgoCD, it holds every
+ * Application to its AppProject: a source repository, destination or
+ * resource kind the project does not permit is an InvalidSpecError (or a
+ * failed sync) and nothing is applied. What it cannot render (Helm, other
+ * repositories) gets an honest ComparisonError condition.
  */
 export class ArgoCdController {
   private readonly queue = new Set<string>();
@@ -75,6 +85,8 @@ export class ArgoCdController {
     watch('argoproj.io/applicationsets', e =>
       this.enqueueAppSet(e.object.metadata.name),
     );
+    // A project that appears or changes may permit (or forbid) Applications.
+    watch('argoproj.io/appprojects', () => this.enqueueAll());
     watch('/secrets', e => {
       if (
         e.object.metadata.labels?.['argocd.argoproj.io/secret-type'] ===
@@ -346,6 +358,11 @@ export class ArgoCdController {
       });
       return;
     }
+    const project = this.projectProblem(app, sources);
+    if (project) {
+      this.setAppStatus(app, { condition: ['InvalidSpecError', project] });
+      return;
+    }
     if (main.helm || main.chart) {
       this.setAppStatus(app, {
         condition: [
@@ -412,7 +429,9 @@ export class ArgoCdController {
     const requested = !!app.operation?.sync;
     let syncError: string | undefined;
     if (automated || requested) {
-      syncError = this.apply(target.store, desired, destNs, app);
+      syncError =
+        this.resourceProblem(app, target.store, desired) ??
+        this.apply(target.store, desired, destNs, app);
       if (!syncError && (automated?.prune || app.operation?.sync?.prune))
         this.prune(target.store, desired, app);
     }
@@ -428,6 +447,63 @@ export class ArgoCdController {
       operated: automated || requested ? operationPhase(syncError) : undefined,
       clearOperation: requested,
     });
+  }
+
+  /** The Application's project, as ArgoCD reads it (`default` when unset). */
+  private project(app: any): { name: string; spec?: ProjectSpec } {
+    const name: string = app.spec.project || 'default';
+    try {
+      const found = this.store.get(
+        this.store.type('argoproj.io', 'appprojects')!,
+        this.options.namespace,
+        name,
+      );
+      return { name, spec: found.spec ?? {} };
+    } catch {
+      return { name };
+    }
+  }
+
+  /** Why the project forbids this Application's sources or destination, as ArgoCD words it; undefined when it permits them. */
+  private projectProblem(app: any, sources: any[]): string | undefined {
+    const { name, spec } = this.project(app);
+    if (!spec)
+      return `Application referencing project ${name} which does not exist`;
+    for (const source of sources) {
+      if (!isSourcePermitted(spec, source.repoURL ?? ''))
+        return `application repo ${source.repoURL} is not permitted in project '${name}'`;
+    }
+    const cluster = this.destinationCluster(app.spec.destination);
+    const namespace = app.spec.destination?.namespace ?? '';
+    if (cluster && !isDestinationPermitted(spec, cluster, namespace))
+      return `application destination server '${cluster.server}' and namespace '${namespace}' do not match any of the allowed destinations in project '${name}'`;
+    return undefined;
+  }
+
+  /** The first desired resource the project does not permit, as a sync error; nothing is applied then. */
+  private resourceProblem(
+    app: any,
+    store: ObjectStore,
+    desired: any[],
+  ): string | undefined {
+    const { name, spec } = this.project(app);
+    const cluster = this.destinationCluster(app.spec.destination);
+    if (!spec || !cluster) return undefined;
+    for (const o of desired) {
+      const group = o.apiVersion.includes('/')
+        ? o.apiVersion.split('/')[0]
+        : '';
+      const namespaced = store.typeForKind(o.apiVersion, o.kind)?.namespaced;
+      if (
+        !isGroupKindPermitted(spec, group, o.kind, !!namespaced) ||
+        (namespaced &&
+          !isDestinationPermitted(spec, cluster, o.metadata.namespace))
+      )
+        return `resource ${group}:${o.kind} ${o.metadata.namespace ?? ''}/${
+          o.metadata.name
+        } is not permitted in project ${name}`;
+    }
+    return undefined;
   }
 
   /** Creates or updates every desired object; returns an error message, or undefined. */
@@ -617,6 +693,19 @@ export class ArgoCdController {
       app.metadata.name,
       { ...next, metadata: { ...next.metadata, resourceVersion: undefined } },
     );
+  }
+
+  /** The destination's server and name as ArgoCD knows the cluster, for project checks. */
+  private destinationCluster(dest: any): DestinationCluster | undefined {
+    if (dest?.server === IN_CLUSTER || dest?.name === 'in-cluster')
+      return { server: IN_CLUSTER, name: 'in-cluster' };
+    const secret = this.clusterSecrets().find(s => {
+      const d = decode(s.data);
+      return dest?.server ? d.server === dest.server : d.name === dest?.name;
+    });
+    if (!secret) return undefined;
+    const data = decode(secret.data);
+    return { server: data.server ?? '', name: data.name ?? '' };
   }
 
   /** A destination by server URL or by cluster name, through ArgoCD's cluster Secrets. */

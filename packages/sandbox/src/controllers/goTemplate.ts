@@ -1,7 +1,9 @@
 /**
  * The subset of Go templates ApplicationSets use: `{{ .a.b }}`, `{{- if eq .x "y" }}`
- * … `{{- else }}` … `{{- end }}`, with trim markers; and the older
- * fasttemplate form `{{a.b}}` when `goTemplate` is off.
+ * … `{{- else }}` … `{{- end }}`, with trim markers, pipelines (`{{ .x | toJson }}`)
+ * and a few of the functions ArgoCD offers (Go's builtins and sprig's, minus
+ * env, expandenv and getHostByName); and the older fasttemplate form `{{a.b}}`
+ * when `goTemplate` is off. An unknown function is an error, as in Go.
  */
 export class TemplateError extends Error {}
 
@@ -99,24 +101,106 @@ function renderTokens(
   return [out, i];
 }
 
+/** A pipeline: commands separated by `|`, each one's result the last argument of the next. */
 function evaluate(expr: string, params: Params): unknown {
-  const args = expr.match(/"[^"]*"|\S+/g) ?? [];
-  if (args[0] === 'eq' || args[0] === 'ne') {
-    const [a, b] = args.slice(1, 3).map(arg => value(arg, params));
-    return args[0] === 'eq' ? a === b : a !== b;
+  const words = expr.match(/"(?:[^"\\]|\\.)*"|\||[^\s|]+/g) ?? [];
+  const commands: string[][] = [[]];
+  for (const w of words) {
+    if (w === '|') commands.push([]);
+    else commands[commands.length - 1].push(w);
   }
-  if (args.length !== 1)
-    throw new TemplateError(`unsupported template expression "${expr}"`);
-  return value(args[0], params);
+  if (commands.some(c => c.length === 0))
+    throw new TemplateError(`missing command in "${expr}"`);
+  let piped: unknown[] = [];
+  for (const [head, ...rest] of commands) {
+    const fn = FUNCTIONS[head];
+    if (fn) {
+      piped = [fn(...rest.map(a => value(a, params)), ...piped)];
+    } else {
+      if (rest.length || piped.length)
+        throw new TemplateError(
+          /^[A-Za-z_]\w*$/.test(head)
+            ? `function "${head}" not defined`
+            : `can't give argument to non-function ${head}`,
+        );
+      piped = [value(head, params)];
+    }
+  }
+  return piped[0];
+}
+
+/**
+ * The functions the sandbox knows, with Go's and sprig's behaviour. ArgoCD
+ * has every sprig function but env, expandenv and getHostByName; these are
+ * the ones Arlon's templates use, and the sandbox refuses the others
+ * rather than guessing.
+ */
+const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
+  eq: (a, ...b) => b.some(x => x === a),
+  ne: (a, b) => a !== b,
+  not: a => !truthy(a),
+  toJson: v => goJson(v),
+  quote: (...a) => a.map(x => JSON.stringify(goString(x))).join(' '),
+  printf: (format, ...a) => sprintf(String(format), a),
+  lower: s => goString(s).toLowerCase(),
+  upper: s => goString(s).toUpperCase(),
+};
+
+/**
+ * `encoding/json`'s Marshal, which sprig's toJson calls: map keys sorted,
+ * and `<`, `>`, `&`, U+2028 and U+2029 escaped (Go escapes HTML by default).
+ */
+export function goJson(v: unknown): string {
+  const sortKeys = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(sortKeys);
+    if (x && typeof x === 'object')
+      return Object.fromEntries(
+        Object.keys(x)
+          .sort()
+          .map(k => [k, sortKeys((x as Record<string, unknown>)[k])]),
+      );
+    return x;
+  };
+  return (JSON.stringify(sortKeys(v ?? null)) ?? 'null').replace(
+    /[<>&\u2028\u2029]/g,
+    c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+function goString(v: unknown): string {
+  return v === undefined || v === null ? '<no value>' : String(v);
+}
+
+/** Go's fmt verbs %s, %v, %d, %q and %%. */
+function sprintf(format: string, args: unknown[]): string {
+  let i = 0;
+  return format.replace(/%([svdq%])/g, (_, verb) => {
+    if (verb === '%') return '%';
+    if (i >= args.length) return `%!${verb}(MISSING)`;
+    const arg = args[i++];
+    return verb === 'q' ? JSON.stringify(goString(arg)) : goString(arg);
+  });
 }
 
 function value(arg: string, params: Params): unknown {
-  if (arg.startsWith('"')) return arg.slice(1, -1);
+  if (arg.startsWith('"')) {
+    try {
+      return JSON.parse(arg);
+    } catch {
+      throw new TemplateError(`bad string literal ${arg}`);
+    }
+  }
+  if (/^-?\d+$/.test(arg)) return Number(arg);
+  if (arg === 'true' || arg === 'false') return arg === 'true';
   if (!arg.startsWith('.'))
     throw new TemplateError(`unsupported template argument "${arg}"`);
   let node: any = params;
   for (const key of arg.slice(1).split('.').filter(Boolean)) {
-    if (node === null || typeof node !== 'object' || !(key in node)) {
+    if (
+      node === null ||
+      typeof node !== 'object' ||
+      !Object.prototype.hasOwnProperty.call(node, key)
+    ) {
       throw new TemplateError(`map has no entry for key "${key}" (in ${arg})`);
     }
     node = node[key];
