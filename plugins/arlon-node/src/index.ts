@@ -49,6 +49,12 @@ export {
   TimeoutError,
 } from './connection/describeConnectionError';
 export {
+  readArlonLimits,
+  DEFAULT_LIMITS,
+  type ArlonLimits,
+} from './config/readArlonLimits';
+export { isAbortError, limitRequestTime } from './connection/requestTimeout';
+export {
   clusterStatus,
   findClusterStatus,
   type ClusterStatus,
@@ -107,6 +113,7 @@ export {
 export {
   readArlonSecurity,
   DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
+  DEFAULT_SECURITY,
   type ArlonSecurity,
 } from './config/readArlonSecurity';
 export { authorize } from './fleet/authorize';

@@ -76,13 +76,14 @@ export class ServerAddressPolicy {
 function addNetwork(list: BlockList, cidr: string) {
   const [address, bits, ...rest] = cidr.trim().split('/');
   const family = isIP(address);
-  const prefix = bits === undefined ? (family === 4 ? 32 : 128) : Number(bits);
+  const maxPrefix = family === 4 ? 32 : 128;
+  const prefix = bits === undefined ? maxPrefix : Number(bits);
   if (
     family === 0 ||
     rest.length ||
     !Number.isInteger(prefix) ||
     prefix < 0 ||
-    prefix > (family === 4 ? 32 : 128)
+    prefix > maxPrefix
   )
     throw new Error(
       `"${cidr}" is not a network: write an address or address/prefix (10.0.0.0/8, fd00::/8)`,

@@ -13,6 +13,9 @@ const NAMESPACE = 'kube-system';
 /** Marks what Arlon created in a workload cluster: only that is ever updated or removed. */
 const MANAGED_BY = { 'app.kubernetes.io/managed-by': 'arlon' };
 
+const isOurs = (labels?: Record<string, string>) =>
+  labels?.['app.kubernetes.io/managed-by'] === 'arlon';
+
 /** What ArgoCD needs to reach a workload cluster: its server, a token and the CA to trust. */
 export interface ArgoCdAccess {
   server: string;
@@ -135,9 +138,6 @@ async function putClusterRole(
     await rbac.replaceClusterRole({ name, body: { ...existing, rules } });
   }
 }
-
-const isOurs = (labels?: Record<string, string>) =>
-  labels?.['app.kubernetes.io/managed-by'] === 'arlon';
 
 /**
  * Takes ArgoCD's access to a workload cluster away, with the cluster's own

@@ -5,10 +5,9 @@ import {
   kubeConfigFor,
   kubeconfigYaml,
 } from '@internal/arlon-sandbox';
-import { ConfigReader } from '@backstage/config';
 import {
   ManagementClusters,
-  readArlonSecurity,
+  DEFAULT_SECURITY,
 } from '@internal/backstage-plugin-arlon-node';
 import { parse } from 'yaml';
 import { stepContext, TestFleet } from '../__testUtils__/testFleet';
@@ -48,11 +47,7 @@ describe('arlon:cluster:import', () => {
           },
         ],
         // The sandbox's clusters are on loopback: allowed explicitly, as app-config.yaml does.
-        readArlonSecurity(
-          new ConfigReader({
-            arlon: { security: { allowedNetworks: ['127.0.0.1/32'] } },
-          }),
-        ),
+        { ...DEFAULT_SECURITY, allowedNetworks: ['127.0.0.1/32'] },
       ),
     );
     action = createClusterImportAction(fleet.options);
