@@ -14,6 +14,7 @@ import {
   defaultOwnerOf,
   fleetRepositoryServiceRef,
   managementClustersServiceRef,
+  readArlonLimits,
 } from '@internal/backstage-plugin-arlon-node';
 import { RegistrationScheduler } from './registration/RegistrationScheduler';
 import { createRouter } from './router';
@@ -94,6 +95,7 @@ export const arlonPlugin = createBackendPlugin({
             ...deps,
             status,
             reports: await DiffReportStore.create(database),
+            limits: readArlonLimits(config),
             defaultOwner,
             onWrite: () => registration.fleetChanged(),
           }),

@@ -9,6 +9,7 @@ import {
   arlonFleetReadPermission,
 } from '@internal/backstage-plugin-arlon-common';
 import type {
+  ArlonLimits,
   FleetRepository,
   ManagementClusters,
 } from '@internal/backstage-plugin-arlon-node';
@@ -43,6 +44,8 @@ export interface RouterOptions {
   defaultOwner?: string;
   /** Called after every commit to the fleet repository. */
   onWrite?: () => void;
+  /** Report size, quota and diff fan-out (arlon.limits); the defaults when absent. */
+  limits?: ArlonLimits;
 }
 
 export async function createRouter(
@@ -58,6 +61,8 @@ export async function createRouter(
       diff: new DiffService(
         fleetRepository,
         new WorkloadClusters(managementClusters),
+        undefined,
+        options.limits,
       ),
     }),
   );

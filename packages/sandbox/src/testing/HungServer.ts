@@ -19,7 +19,10 @@ export class HungServer {
 
   private readonly sockets = new Set<net.Socket>();
 
-  private constructor(private readonly server: net.Server, readonly port: number) {}
+  private constructor(
+    private readonly server: net.Server,
+    readonly port: number,
+  ) {}
 
   /** `http://127.0.0.1:<port>` */
   get url(): string {

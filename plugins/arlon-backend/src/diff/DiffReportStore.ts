@@ -9,6 +9,7 @@ import type {
   SavedDiffReportSummary,
 } from '@internal/backstage-plugin-arlon-common';
 import type { Knex } from 'knex';
+import { checkQuota, ReportLimits, ReportTooLargeError } from './reportLimits';
 
 const TABLE = 'arlon_diff_reports';
 
@@ -30,29 +31,47 @@ export class DiffReportStore {
 
   private constructor(private readonly knex: Knex) {}
 
+  /**
+   * Saves `report` for `savedBy`. With `limits`, refuses (413, 429) a report
+   * over the size limit or one that would take the user over their quota;
+   * the user's usage is read and the row written in one transaction.
+   */
   async save(
     report: DiffReport,
     savedBy: string,
     now = new Date(),
+    limits?: ReportLimits,
   ): Promise<SavedDiffReport> {
+    const text = JSON.stringify(report);
+    const bytes = Buffer.byteLength(text);
+    if (limits && bytes > limits.reportMaxBytes)
+      throw new ReportTooLargeError(limits.reportMaxBytes);
     const saved: SavedDiffReport = {
       ...report,
       id: randomUUID(),
       savedBy,
       savedAt: now.toISOString(),
     };
-    await this.knex(TABLE).insert({
-      id: saved.id,
-      title: report.title,
-      left_target: JSON.stringify(report.left),
-      right_target: JSON.stringify(report.right),
-      created_at: report.createdAt,
-      summary: JSON.stringify(report.summary),
-      saved_by: savedBy,
-      saved_at: now,
-      report: JSON.stringify(report),
+    await this.knex.transaction(async tx => {
+      if (limits) checkQuota(await usageOf(tx, savedBy), bytes, limits);
+      await tx(TABLE).insert({
+        id: saved.id,
+        title: report.title,
+        left_target: JSON.stringify(report.left),
+        right_target: JSON.stringify(report.right),
+        created_at: report.createdAt,
+        summary: JSON.stringify(report.summary),
+        saved_by: savedBy,
+        saved_at: now,
+        report: text,
+      });
     });
     return saved;
+  }
+
+  /** How many reports `savedBy` keeps, and their size. */
+  async usage(savedBy: string): Promise<{ count: number; bytes: number }> {
+    return usageOf(this.knex, savedBy);
   }
 
   /** Newest first. */
@@ -105,6 +124,21 @@ export class DiffReportStore {
   async delete(id: string): Promise<boolean> {
     return (await this.knex(TABLE).where({ id }).delete()) > 0;
   }
+}
+
+async function usageOf(
+  knex: Knex,
+  savedBy: string,
+): Promise<{ count: number; bytes: number }> {
+  // length() counts characters on both databases: a report's JSON is
+  // nearly all ASCII, so characters are bytes to within the quota's slack.
+  const row = await knex(TABLE)
+    .where({ saved_by: savedBy })
+    .first(
+      knex.raw('count(*) as count'),
+      knex.raw('coalesce(sum(length(report)), 0) as bytes'),
+    );
+  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
 /** PostgreSQL gives a Date back; SQLite a number or string. */

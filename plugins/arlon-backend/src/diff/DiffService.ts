@@ -13,15 +13,19 @@ import {
   describeTarget,
   Fleet,
   makeReport,
+  mapLimit,
   Rendered,
   renderBundles,
   section,
   validateFleet,
 } from '@internal/backstage-plugin-arlon-common';
 import {
+  ArlonLimits,
   compareClusters,
+  DEFAULT_LIMITS,
   findAndCompare,
   FleetRepository,
+  isAbortError,
   preflight,
 } from '@internal/backstage-plugin-arlon-node';
 import type { WorkloadClusters } from './WorkloadClusters';
@@ -49,6 +53,11 @@ export class DiffService {
     private readonly fleetRepository: FleetRepository,
     private readonly clusters: WorkloadClusters,
     private readonly now: () => Date = () => new Date(),
+    /** How many clusters one comparison may read, and how many at a time (arlon.limits). */
+    private readonly limits: Pick<
+      ArlonLimits,
+      'diffMaxClusters' | 'diffConcurrency'
+    > = DEFAULT_LIMITS,
   ) {}
 
   async compare(request: CompareRequest): Promise<DiffReport> {
@@ -79,14 +88,23 @@ export class DiffService {
       return [
         await this.preflight(fleet, definition, other.name, title, serverSide),
       ];
-    if (definition && other.kind === 'allClusters')
-      return Promise.all(
-        [...fleet.clusters.keys()]
-          .sort()
-          .map(name =>
-            this.inEveryCluster(render(definition), definition, name),
-          ),
+    if (definition && other.kind === 'allClusters') {
+      const names = [...fleet.clusters.keys()].sort();
+      const { diffMaxClusters, diffConcurrency } = this.limits;
+      if (names.length > diffMaxClusters)
+        throw new InputError(
+          `right: comparing ${describeTarget(
+            definition,
+          )} with every cluster would read ${
+            names.length
+          } clusters, more than the ${diffMaxClusters} one comparison may read (arlon.limits.diffMaxClusters). Compare it with one cluster at a time, or ask an administrator to raise the limit.`,
+        );
+      const rendered = render(definition);
+      // A bounded number of clusters at a time: each one is several requests.
+      return mapLimit(names, diffConcurrency, name =>
+        this.inEveryCluster(rendered, definition, name),
       );
+    }
     throw new InputError(
       `Cannot compare ${describeTarget(left)} with ${describeTarget(
         right,
@@ -180,7 +198,7 @@ export class DiffService {
         cluster,
         method: 'client-side',
         notes: [],
-        error: (error as Error).message,
+        error: readFailure(error),
         objects: [],
       });
     }
@@ -194,9 +212,16 @@ async function reading<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (isBackstageError(error)) throw error;
     throw new ServiceUnavailableError(
-      `A cluster could not be read: ${(error as Error).message}`,
+      `A cluster could not be read: ${readFailure(error)}`,
     );
   }
+}
+
+/** Why a cluster could not be read, in words a user can act on. */
+function readFailure(error: unknown): string {
+  if (isAbortError(error))
+    return 'it did not answer in time, and the request was aborted. Check that it is up and reachable from the Backstage backend; arlon.limits.kubernetesTimeoutSeconds sets how long to wait.';
+  return (error as Error).message;
 }
 
 function isBackstageError(error: unknown) {

@@ -14,12 +14,13 @@ import {
 import express from 'express';
 import Router from 'express-promise-router';
 import { z } from 'zod';
-import { authorize } from '@internal/backstage-plugin-arlon-node';
+import {
+  authorize,
+  DEFAULT_LIMITS,
+} from '@internal/backstage-plugin-arlon-node';
 import type { DiffReportStore } from './DiffReportStore';
+import { ReportLimits, ReportTooLargeError } from './reportLimits';
 import type { DiffService } from './DiffService';
-
-/** Reports of thousands of objects are megabytes; definitions stay under the smaller limit. */
-export const REPORT_BODY_LIMIT = '32mb';
 
 const compareBody = z.object({
   left: portalTargetSchema,
@@ -33,6 +34,8 @@ export interface DiffRouterOptions {
   permissions: PermissionsService;
   diff: DiffService;
   reports: DiffReportStore;
+  /** Report size and per-user quota (arlon.limits); the defaults when absent. */
+  limits?: ReportLimits;
 }
 
 /**
@@ -43,8 +46,20 @@ export interface DiffRouterOptions {
  */
 export function diffRouter(options: DiffRouterOptions): express.Router {
   const { httpAuth, permissions, diff, reports } = options;
+  const limits: ReportLimits = options.limits ?? DEFAULT_LIMITS;
   const router = Router();
-  router.use('/diff', express.json({ limit: REPORT_BODY_LIMIT }));
+  // Reports of thousands of objects are megabytes, but not unbounded: a body
+  // over the limit is refused while it streams in, before it is parsed.
+  const json = express.json({ limit: limits.reportMaxBytes });
+  router.use('/diff', (req, res, next) =>
+    json(req, res, error =>
+      next(
+        (error as any)?.type === 'entity.too.large'
+          ? new ReportTooLargeError(limits.reportMaxBytes)
+          : error,
+      ),
+    ),
+  );
 
   const reader = async (req: express.Request, what: string) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
@@ -108,7 +123,9 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
             '; ',
           )}`,
         );
-      res.status(201).json(await reports.save(parsed.report, user));
+      res
+        .status(201)
+        .json(await reports.save(parsed.report, user, new Date(), limits));
     };
   router.post('/diff/reports', save(false));
   router.post('/diff/reports/import', save(true));

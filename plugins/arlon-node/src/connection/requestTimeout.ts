@@ -13,7 +13,10 @@ const LIMITED = Symbol('arlon.requestTimeout');
  * generated APIs and of KubernetesObjectApi; watches (informers) do not pass
  * there, so they stay open as long as the server keeps them.
  */
-export function limitRequestTime(kc: KubeConfig, timeoutMs: number): KubeConfig {
+export function limitRequestTime(
+  kc: KubeConfig,
+  timeoutMs: number,
+): KubeConfig {
   const target = kc as KubeConfig & { [LIMITED]?: number };
   const limited = target[LIMITED] !== undefined;
   // A second call changes the deadline (the configured one replaces the default).

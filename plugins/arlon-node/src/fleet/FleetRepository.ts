@@ -42,7 +42,8 @@ export interface FleetChangeResult {
 
 const MAX_ATTEMPTS = 5;
 /** Network failures that mean the Git server is not there, rather than a mistake in the request. */
-const UNREACHABLE = /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH)$/;
+const UNREACHABLE =
+  /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH)$/;
 
 export interface FleetRepositoryOptions {
   /** Deadline of each request to the Git server (arlon.limits.gitTimeoutSeconds). */
@@ -147,51 +148,58 @@ export class FleetRepository {
   ): Promise<FleetChangeResult> {
     const checkout = this.requireCheckout();
     this.writes++;
-    return checkout.exclusive(async () => {
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const snapshot = await this.fetchHead(checkout);
-        const changes = await change.plan(snapshot);
-        const files = describeChanges(snapshot, changes);
-        if (options.dryRun || files.length === 0)
-          return { parent: snapshot.commit, files, attempts: attempt };
-        const effective = Object.fromEntries(
-          files.map(f => [f.path, f.content ?? null]),
-        );
-        if (this.config!.writeMode === 'pullRequest') {
-          const proposed = await this.proposeChange(
-            checkout,
-            snapshot.commit,
-            effective,
-            change,
+    return checkout
+      .exclusive(async () => {
+        for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+          const snapshot = await this.fetchHead(checkout);
+          const changes = await change.plan(snapshot);
+          const files = describeChanges(snapshot, changes);
+          if (options.dryRun || files.length === 0)
+            return { parent: snapshot.commit, files, attempts: attempt };
+          const effective = Object.fromEntries(
+            files.map(f => [f.path, f.content ?? null]),
           );
-          return {
-            ...proposed,
-            parent: snapshot.commit,
-            files,
-            attempts: attempt,
-          };
+          if (this.config!.writeMode === 'pullRequest') {
+            const proposed = await this.proposeChange(
+              checkout,
+              snapshot.commit,
+              effective,
+              change,
+            );
+            return {
+              ...proposed,
+              parent: snapshot.commit,
+              files,
+              attempts: attempt,
+            };
+          }
+          const { pushed, commit } = await this.git('push', () =>
+            checkout.commitAndPush(
+              snapshot.commit,
+              effective,
+              change.message,
+              change.author,
+            ),
+          );
+          if (pushed) {
+            // What the branch now holds, without another fetch: reads during
+            // the next write see this commit.
+            this.latest = { commit, files: applyChanges(snapshot, effective) };
+            return {
+              commit,
+              parent: snapshot.commit,
+              files,
+              attempts: attempt,
+            };
+          }
         }
-        const { pushed, commit } = await this.git('push', () =>
-          checkout.commitAndPush(
-            snapshot.commit,
-            effective,
-            change.message,
-            change.author,
-          ),
+        throw new ConflictError(
+          `The fleet repository kept moving: ${MAX_ATTEMPTS} attempts to commit "${change.message}" were overtaken by other writers. Try again.`,
         );
-        if (pushed) {
-          // What the branch now holds, without another fetch: reads during
-          // the next write see this commit.
-          this.latest = { commit, files: applyChanges(snapshot, effective) };
-          return { commit, parent: snapshot.commit, files, attempts: attempt };
-        }
-      }
-      throw new ConflictError(
-        `The fleet repository kept moving: ${MAX_ATTEMPTS} attempts to commit "${change.message}" were overtaken by other writers. Try again.`,
-      );
-    }).finally(() => {
-      this.writes--;
-    });
+      })
+      .finally(() => {
+        this.writes--;
+      });
   }
 
   async probe(timeoutMs = 5000): Promise<FleetRepositoryHealth> {
