@@ -148,8 +148,8 @@ export class FleetRepository {
   ): Promise<FleetChangeResult> {
     const checkout = this.requireCheckout();
     this.writes++;
-    return checkout
-      .exclusive(async () => {
+    try {
+      return await checkout.exclusive(async () => {
         for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
           const snapshot = await this.fetchHead(checkout);
           const changes = await change.plan(snapshot);
@@ -196,10 +196,10 @@ export class FleetRepository {
         throw new ConflictError(
           `The fleet repository kept moving: ${MAX_ATTEMPTS} attempts to commit "${change.message}" were overtaken by other writers. Try again.`,
         );
-      })
-      .finally(() => {
-        this.writes--;
       });
+    } finally {
+      this.writes--;
+    }
   }
 
   async probe(timeoutMs = 5000): Promise<FleetRepositoryHealth> {
