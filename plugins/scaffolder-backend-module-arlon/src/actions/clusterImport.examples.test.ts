@@ -1,5 +1,9 @@
 import { CoreV1Api } from '@kubernetes/client-node';
-import { Sandbox, kubeConfigFor } from '@internal/arlon-sandbox';
+import {
+  Sandbox,
+  kubeConfigFor,
+  kubeconfigYaml,
+} from '@internal/arlon-sandbox';
 import { ManagementClusters } from '@internal/backstage-plugin-arlon-node';
 import { exampleInputs } from '../__testUtils__/examples';
 import { stepContext, TestFleet } from '../__testUtils__/testFleet';
@@ -48,7 +52,23 @@ describe('arlon:cluster:import examples', () => {
   it.each(exampleInputs(examples, 'arlon:cluster:import'))(
     '%s: checks out and would commit the definition',
     async (_description, input) => {
-      const { ctx, outputs, logs } = stepContext(input, { dryRun: true });
+      // The secret the template passes: a kubeconfig whose server (a documentation
+      // address) the default policy allows; a dry run reads it without connecting.
+      const secrets = {
+        kubeconfig: kubeconfigYaml(
+          'edge-2',
+          'https://203.0.113.10:6443',
+          'token',
+          sandbox.apiServer.caData,
+        ),
+      };
+      const { ctx, outputs, logs } = stepContext(
+        {
+          ...input,
+          ...(input.kubeconfig ? { kubeconfig: secrets.kubeconfig } : {}),
+        },
+        { dryRun: true },
+      );
       await createClusterImportAction(fleet.options).handler(ctx);
       expect(outputs.files).toEqual([
         `create arlon/clusters/${input.name}.yaml`,
