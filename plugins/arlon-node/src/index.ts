@@ -53,7 +53,11 @@ export {
   DEFAULT_LIMITS,
   type ArlonLimits,
 } from './config/readArlonLimits';
-export { isAbortError, limitRequestTime } from './connection/requestTimeout';
+export {
+  isAbortError,
+  limitRequestTime,
+  requestTimeoutOf,
+} from './connection/requestTimeout';
 export {
   clusterStatus,
   findClusterStatus,

@@ -7,6 +7,7 @@ import {
   LiveCluster,
   ManagementClusters,
   ObjectRef,
+  requestTimeoutOf,
   withTimeout,
 } from '@internal/backstage-plugin-arlon-node';
 
@@ -36,12 +37,15 @@ export class WorkloadClusters {
         return new LiveCluster(
           name,
           kubeConfigFromArgoCdSecret(argocd, mc.workloadAccess),
+          // The configured deadline (arlon.limits.kubernetesTimeoutSeconds).
+          requestTimeoutOf(mc.kubeConfig),
         );
       const capi = informers.kubeconfigSecrets.get(`${name}-kubeconfig`, name);
       if (capi)
         return new LiveCluster(
           name,
           kubeConfigFromCapiSecret(capi, mc.workloadAccess),
+          requestTimeoutOf(mc.kubeConfig),
         );
     }
     throw new NotFoundError(
