@@ -35,7 +35,17 @@ export function arlonEntity(kind: string, name: string, type: string): Entity {
 /** Renders Arlon UI in a test app with the given API methods, an entity, and permissions allowed or not. */
 export async function renderArlon(
   element: JSX.Element,
-  options: { api: Partial<ArlonApi>; entity?: Entity; allow?: boolean },
+  options: {
+    api: Partial<ArlonApi>;
+    entity?: Entity;
+    /** Allowed or not; or the policy's answer per permission and resource. */
+    allow?:
+      | boolean
+      | ((request: {
+          permission: { name: string };
+          resourceRef?: string;
+        }) => AuthorizeResult.ALLOW | AuthorizeResult.DENY);
+  },
 ) {
   const withEntity = options.entity ? (
     <EntityProvider entity={options.entity}>{element}</EntityProvider>
@@ -55,7 +65,9 @@ export async function renderArlon(
         permissionApiRef,
         mockApis.permission({
           authorize:
-            options.allow === false
+            typeof options.allow === 'function'
+              ? (options.allow as any)
+              : options.allow === false
               ? AuthorizeResult.DENY
               : AuthorizeResult.ALLOW,
         }),

@@ -1,3 +1,4 @@
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { arlonEntity, renderArlon } from '../../__testUtils__/renderArlon';
@@ -125,6 +126,33 @@ describe('ClusterCard', () => {
     expect(
       await screen.findByText('You need the arlon.cluster.update permission'),
     ).toBeInTheDocument();
+  });
+
+  it('asks about this cluster: enabled for its owner, disabled on a cluster of another team', async () => {
+    const owned = new Set(['resource:default/qa-1']);
+    const policy = (request: { resourceRef?: string }) =>
+      owned.has(request.resourceRef ?? '')
+        ? AuthorizeResult.ALLOW
+        : AuthorizeResult.DENY;
+    const { unmount } = await renderArlon(<ClusterCard />, {
+      entity,
+      api: { get: async () => definition },
+      allow: policy,
+    });
+    const sync = async () =>
+      within(
+        await screen.findByRole('group', { name: 'Cluster actions' }),
+      ).getByRole('button', { name: 'Sync' });
+    await waitFor(async () => expect(await sync()).toBeEnabled());
+    unmount();
+
+    owned.clear();
+    await renderArlon(<ClusterCard />, {
+      entity,
+      api: { get: async () => definition },
+      allow: policy,
+    });
+    await waitFor(async () => expect(await sync()).toBeDisabled());
   });
 
   it('shows what went wrong when the cluster cannot be read', async () => {

@@ -188,6 +188,8 @@ function Actions({
   onDone: () => void;
 }) {
   const api = useApi(arlonApiRef);
+  // The policy decides on this cluster's entity (owners may act on their own).
+  const resourceRef = entityRef('Cluster', name);
   const [result, setResult] = useState<{ ok: boolean; text: string }>();
   const [busy, setBusy] = useState(false);
   const run = async (action: 'sync' | 'refresh' | 'update') => {
@@ -215,6 +217,7 @@ function Actions({
     >
       <PermittedButton
         permission={arlonClusterUpdatePermission}
+        resourceRef={resourceRef}
         variant="outlined"
         disabled={busy}
         onClick={() => run('sync')}
@@ -223,6 +226,7 @@ function Actions({
       </PermittedButton>
       <PermittedButton
         permission={arlonClusterUpdatePermission}
+        resourceRef={resourceRef}
         variant="outlined"
         disabled={busy}
         onClick={() => run('refresh')}
@@ -232,6 +236,7 @@ function Actions({
       {behind && (
         <PermittedButton
           permission={arlonClusterUpdatePermission}
+          resourceRef={resourceRef}
           variant="contained"
           color="primary"
           disabled={busy}

@@ -7,10 +7,10 @@ import { useApi } from '@backstage/frontend-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import {
   arlonDiffReadPermission,
+  arlonDiffReportWritePermission,
   DiffReport,
 } from '@internal/backstage-plugin-arlon-common';
 import Box from '@material-ui/core/Box';
-import Button from '@material-ui/core/Button';
 import Grid from '@material-ui/core/Grid';
 import MenuItem from '@material-ui/core/MenuItem';
 import TextField from '@material-ui/core/TextField';
@@ -163,9 +163,13 @@ export function DiffTab() {
               Compare
             </PermittedButton>
             {report && (
-              <Button variant="outlined" onClick={save}>
+              <PermittedButton
+                permission={arlonDiffReportWritePermission}
+                variant="outlined"
+                onClick={save}
+              >
                 Save report
-              </Button>
+              </PermittedButton>
             )}
             {savedNote && <Typography role="status">{savedNote}</Typography>}
           </Box>

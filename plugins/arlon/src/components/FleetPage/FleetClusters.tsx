@@ -165,6 +165,7 @@ export function FleetClusters() {
         </TextField>
         <PermittedButton
           permission={arlonProfileApplyPermission}
+          resourceRefs={targets.map(t => entityRef('Cluster', t))}
           variant="contained"
           color="primary"
           disabledReason={

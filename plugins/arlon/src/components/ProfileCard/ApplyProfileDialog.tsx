@@ -1,5 +1,8 @@
 import { useApi } from '@backstage/frontend-plugin-api';
-import { arlonProfileApplyPermission } from '@internal/backstage-plugin-arlon-common';
+import {
+  arlonProfileApplyPermission,
+  entityRef,
+} from '@internal/backstage-plugin-arlon-common';
 import Button from '@material-ui/core/Button';
 import Dialog from '@material-ui/core/Dialog';
 import DialogActions from '@material-ui/core/DialogActions';
@@ -159,6 +162,7 @@ export function ApplyProfileDialog({
         </Button>
         <PermittedButton
           permission={arlonProfileApplyPermission}
+          resourceRefs={preview?.clusters.map(c => entityRef('Cluster', c))}
           color="primary"
           variant="contained"
           disabled={busy || !preview || preview.files.length === 0}

@@ -49,6 +49,9 @@ export function ProfileCard() {
       action={
         <PermittedButton
           permission={arlonProfileApplyPermission}
+          // Enabled when the user may apply it to at least one cluster.
+          resourceRefs={all.map(c => entityRef('Cluster', c.name))}
+          needs="any"
           variant="outlined"
           onClick={() => setApplying(true)}
         >
