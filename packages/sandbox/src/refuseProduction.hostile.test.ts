@@ -15,12 +15,12 @@ const sandboxDirs = async () =>
   (await fs.readdir(os.tmpdir())).filter(d => d.startsWith('arlon-sandbox-'));
 
 describe('the sandbox under NODE_ENV=production', () => {
-  const env = process.env.NODE_ENV;
+  const nodeEnv = process.env.NODE_ENV;
   beforeEach(() => {
     process.env.NODE_ENV = 'production';
   });
   afterEach(() => {
-    process.env.NODE_ENV = env;
+    process.env.NODE_ENV = nodeEnv;
   });
 
   it('Sandbox.start refuses, saying what to change, and starts nothing', async () => {
@@ -76,6 +76,7 @@ describe('the sandbox under NODE_ENV=production', () => {
         env.registerInit({ deps: {}, async init() {} });
       },
     });
+    const before = await sandboxDirs();
     const backend = await startTestBackend({
       features: [
         arlon,
@@ -83,6 +84,7 @@ describe('the sandbox under NODE_ENV=production', () => {
         mockServices.rootConfig.factory({ data: {} }),
       ],
     });
+    expect(await sandboxDirs()).toEqual(before);
     await backend.stop();
   });
 });

@@ -17,12 +17,13 @@ export class HungServer {
   /** Requests held without an answer (forwarding mode). */
   held: string[] = [];
 
-  private readonly sockets = new Set<net.Socket>();
+  /** The port it listens on, on 127.0.0.1. */
+  port = 0;
 
-  private constructor(
-    private readonly server: net.Server,
-    readonly port: number,
-  ) {}
+  private readonly sockets = new Set<net.Socket>();
+  private server?: net.Server;
+
+  private constructor() {}
 
   /** `http://127.0.0.1:<port>` */
   get url(): string {
@@ -35,7 +36,7 @@ export class HungServer {
       hangs?: (req: http.IncomingMessage) => boolean;
     } = {},
   ): Promise<HungServer> {
-    let hung!: HungServer;
+    const hung = new HungServer();
     const { forwardTo, hangs = () => true } = options;
     const server: net.Server = forwardTo
       ? http.createServer((req, res) => {
@@ -68,7 +69,8 @@ export class HungServer {
       });
     });
     await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-    hung = new HungServer(server, (server.address() as net.AddressInfo).port);
+    hung.server = server;
+    hung.port = (server.address() as net.AddressInfo).port;
     return hung;
   }
 
@@ -79,6 +81,8 @@ export class HungServer {
 
   async stop(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>(resolve => this.server.close(() => resolve()));
+    await new Promise<void>(resolve =>
+      this.server ? this.server.close(() => resolve()) : resolve(),
+    );
   }
 }

@@ -13,18 +13,11 @@ describe('arlon:* actions with oversized names', () => {
     bundle: createBundleCreateAction(fleet.options),
     cluster: createClusterCreateAction(fleet.options),
   }));
-  let before: number;
-  beforeEach(async () => {
-    before = await env().fleet.commits();
-  });
-  afterEach(async () => {
-    expect(await env().fleet.commits()).toBe(before);
-  });
-
   const fails = async (
     action: 'bundle' | 'cluster',
     input: Record<string, unknown>,
   ) => {
+    const before = await env().fleet.commits();
     const started = Date.now();
     const error = await env()
       .action[action].handler(stepContext(input).ctx)
@@ -34,6 +27,7 @@ describe('arlon:* actions with oversized names', () => {
       );
     expect(Date.now() - started).toBeLessThan(GENEROUS_MS);
     expect(error?.name).toBe('InputError');
+    expect(await env().fleet.commits()).toBe(before);
     return error.message as string;
   };
 
