@@ -32,6 +32,12 @@ export function arlonEntity(kind: string, name: string, type: string): Entity {
   };
 }
 
+/** The permission mock's answer: allowed, denied, or per request. */
+function policyOf(allow: boolean | Function | undefined): any {
+  if (typeof allow === 'function') return allow;
+  return allow === false ? AuthorizeResult.DENY : AuthorizeResult.ALLOW;
+}
+
 /** Renders Arlon UI in a test app with the given API methods, an entity, and permissions allowed or not. */
 export async function renderArlon(
   element: JSX.Element,
@@ -64,12 +70,7 @@ export async function renderArlon(
       [
         permissionApiRef,
         mockApis.permission({
-          authorize:
-            typeof options.allow === 'function'
-              ? (options.allow as any)
-              : options.allow === false
-              ? AuthorizeResult.DENY
-              : AuthorizeResult.ALLOW,
+          authorize: policyOf(options.allow),
         }),
       ],
     ],
