@@ -101,6 +101,23 @@ function renderTokens(
   return [out, i];
 }
 
+/**
+ * The functions the sandbox knows, with Go's and sprig's behaviour. ArgoCD
+ * has every sprig function but env, expandenv and getHostByName; these are
+ * the ones Arlon's templates use, and the sandbox refuses the others
+ * rather than guessing.
+ */
+const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
+  eq: (a, ...b) => b.some(x => x === a),
+  ne: (a, b) => a !== b,
+  not: a => !truthy(a),
+  toJson: v => goJson(v),
+  quote: (...a) => a.map(x => JSON.stringify(goString(x))).join(' '),
+  printf: (format, ...a) => sprintf(String(format), a),
+  lower: s => goString(s).toLowerCase(),
+  upper: s => goString(s).toUpperCase(),
+};
+
 /** A pipeline: commands separated by `|`, each one's result the last argument of the next. */
 function evaluate(expr: string, params: Params): unknown {
   const words = expr.match(/"(?:[^"\\]|\\.)*"|\||[^\s|]+/g) ?? [];
@@ -128,23 +145,6 @@ function evaluate(expr: string, params: Params): unknown {
   }
   return piped[0];
 }
-
-/**
- * The functions the sandbox knows, with Go's and sprig's behaviour. ArgoCD
- * has every sprig function but env, expandenv and getHostByName; these are
- * the ones Arlon's templates use, and the sandbox refuses the others
- * rather than guessing.
- */
-const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
-  eq: (a, ...b) => b.some(x => x === a),
-  ne: (a, b) => a !== b,
-  not: a => !truthy(a),
-  toJson: v => goJson(v),
-  quote: (...a) => a.map(x => JSON.stringify(goString(x))).join(' '),
-  printf: (format, ...a) => sprintf(String(format), a),
-  lower: s => goString(s).toLowerCase(),
-  upper: s => goString(s).toUpperCase(),
-};
 
 /**
  * `encoding/json`'s Marshal, which sprig's toJson calls: map keys sorted,

@@ -90,15 +90,15 @@ export function validateFleet(files: FleetFiles): {
       continue;
     }
     const parsed = parseDocuments(file, files[file]);
-    const base = /([^/]+)\.ya?ml$/.exec(file)![1];
-    const baseProblem = definitionNameProblem(base);
+    const fileBase = /([^/]+)\.ya?ml$/.exec(file)![1];
+    const baseProblem = definitionNameProblem(fileBase);
     if (baseProblem) {
       problems.push({
         file,
         line: 1,
         column: 1,
         field: '',
-        message: `the file name "${base}" is not a definition name: it ${baseProblem}`,
+        message: `the file name "${fileBase}" is not a definition name: it ${baseProblem}`,
         hint: 'Name the file after the definition it holds, <metadata.name>.yaml.',
       });
     }
@@ -142,14 +142,14 @@ export function validateFleet(files: FleetFiles): {
       if (
         !baseProblem &&
         parsed.documents.length === 1 &&
-        object.metadata.name !== base
+        object.metadata.name !== fileBase
       ) {
         problems.push(
           at(
             source,
             ['metadata', 'name'],
-            `the ${object.kind} is named "${object.metadata.name}", but its file is ${base}.yaml`,
-            `Rename the file to ${folder}/${object.metadata.name}.yaml, or the definition to "${base}".`,
+            `the ${object.kind} is named "${object.metadata.name}", but its file is ${fileBase}.yaml`,
+            `Rename the file to ${folder}/${object.metadata.name}.yaml, or the definition to "${fileBase}".`,
           ),
         );
         continue;

@@ -38,6 +38,8 @@ describe('arlon:cluster:create', () => {
       files: [
         'create arlon/clusters/qa-1.yaml',
         'create generated/argocd/clusters/qa-1.yaml',
+        // The clusters' AppProject now permits the namespace qa-1.
+        'update generated/argocd/projects/arlon-clusters.yaml',
         'create generated/clusters/qa-1/cluster.yaml',
         // Merged values of the profile's Helm bundles.
         'create generated/values/qa-1/calico.yaml',

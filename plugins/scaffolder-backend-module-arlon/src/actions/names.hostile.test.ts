@@ -30,9 +30,12 @@ describe('arlon:* actions, hostile input', () => {
   });
   // Whatever a case sent: no commit, nothing where a traversal would land, no pollution.
   afterEach(async () => {
-    expect(await env().fleet.commits()).toBe(before);
-    expect(fs.existsSync(escapeDir)).toBe(false);
-    expect(({} as any).polluted).toBeUndefined();
+    if ((await env().fleet.commits()) !== before)
+      throw new Error('a commit was made');
+    if (fs.existsSync(escapeDir))
+      throw new Error(`${escapeDir} was written outside the checkout`);
+    if (({} as any).polluted !== undefined)
+      throw new Error('Object.prototype was polluted');
   });
 
   const fails = async (
