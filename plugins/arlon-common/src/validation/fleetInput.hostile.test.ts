@@ -407,12 +407,13 @@ describe('injection into generated manifests', () => {
   });
 
   it('accepts ordinary Git sources: ssh, scp-like, tags with +, SHAs, the root folder', () => {
-    for (const over of [
+    const sources: Array<Record<string, string>> = [
       { repoUrl: 'ssh://git@github.com/acme/charts.git', path: '.' },
       { repoUrl: 'git@github.com:acme/charts.git', revision: 'v1.2.3+build.1' },
       { revision: '0123456789abcdef0123456789abcdef01234567' },
       { revision: 'release/2024-01' },
-    ]) {
+    ];
+    for (const over of sources) {
       const { problems } = validateFleet({
         ...files,
         'arlon/bundles/podinfo.yaml': gitBundle(over),
