@@ -76,3 +76,4 @@ export * from './render/renderBundle';
 export { compareObjects, type FieldChange } from './diff/compareObjects';
 export { normalizeObject } from './diff/normalize';
 export { parseQuantity, equivalentScalars } from './diff/quantity';
+export * from './previewSecrets';

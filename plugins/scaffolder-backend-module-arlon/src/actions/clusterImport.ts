@@ -3,6 +3,7 @@ import { InputError } from '@backstage/errors';
 import {
   arlonClusterCreatePermission,
   entityRef,
+  WITHHELD_SECRET,
 } from '@internal/backstage-plugin-arlon-common';
 import {
   adoptableArgoCdCluster,
@@ -89,11 +90,17 @@ export function createClusterImportAction(options: ArlonActionsOptions) {
       ctx.output('entityRef', entityRef('Cluster', name));
       if (ctx.isDryRun) {
         // Read only; the kubeconfig is read as data and its server's address
-        // checked, but not used: it is used once, by the real run.
-        const server = argocdCluster
-          ? (await adoptableArgoCdCluster(management, argocdCluster, name))
-              .server
-          : await checkImportKubeconfig(management, kubeconfig!);
+        // checked, but not used: it is used once, by the real run. A commit
+        // preview withholds it, so there is nothing to check yet.
+        let server: string | undefined;
+        if (argocdCluster)
+          ({ server } = await adoptableArgoCdCluster(
+            management,
+            argocdCluster,
+            name,
+          ));
+        else if (kubeconfig !== WITHHELD_SECRET)
+          server = await checkImportKubeconfig(management, kubeconfig!);
         ctx.logger.info(
           `Dry run: would register ${name}${
             server ? ` (${server})` : ''

@@ -1,3 +1,4 @@
+import { WITHHELD_SECRET } from '@internal/backstage-plugin-arlon-common';
 /** What a template would commit, read from the scaffolder's dry-run log. */
 export interface CommitPreview {
   /** `create arlon/clusters/qa-1.yaml`, … */
@@ -43,8 +44,7 @@ function stripLevel(line: string): string {
     .replace(/^(info|warn|error|debug): /, '');
 }
 
-/** What a preview sends for each secret: the real ones stay in the form until the real run. */
-export const WITHHELD_SECRET = '(withheld from the preview)';
+export { WITHHELD_SECRET };
 
 /**
  * Pure: a placeholder for every secret the template's form asks for (fields
