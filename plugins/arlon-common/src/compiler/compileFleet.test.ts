@@ -128,6 +128,22 @@ describe('compileFleet on the example fleet', () => {
     expect(root.spec.ignoreDifferences).toHaveLength(2);
   });
 
+  it('never lets the bootstrap Application cascade: no finalizer, so deleting it orphans the fleet instead of tearing it down', () => {
+    const [bootstrap] = docsOf(
+      generated['generated/bootstrap/arlon-fleet.yaml'],
+    );
+    expect(bootstrap.metadata.name).toBe('arlon-fleet');
+    expect(bootstrap.metadata.finalizers).toBeUndefined();
+    // Every other Application keeps it: deleting one cluster's root
+    // Application or one bundle's is meant to remove what it deployed.
+    const others = Object.entries(generated)
+      .filter(([f]) => f.startsWith('generated/argocd/clusters/'))
+      .flatMap(([, text]) => docsOf(text));
+    expect(others.length).toBeGreaterThan(0);
+    for (const app of others)
+      expect(app.metadata.finalizers).toEqual([RESOURCES_FINALIZER]);
+  });
+
   it('renders a cloned cluster from its frozen copy, not from the live spec', () => {
     const objects = docsOf(
       generated['generated/clusters/staging-eu/cluster.yaml'],

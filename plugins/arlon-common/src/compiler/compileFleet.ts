@@ -70,6 +70,11 @@ export function compileFleet(
       .join('---\n');
   };
 
+  // The bootstrap Application never cascades: it carries no resources
+  // finalizer, so deleting it (by mistake, or to re-bootstrap) orphans what it
+  // synced instead of deleting every cluster's root Application and, through
+  // theirs, every cluster. Root and bundle Applications keep theirs: deleting
+  // one of them is how one cluster or one bundle is meant to go.
   put('bootstrap/arlon-fleet.yaml', [
     application(
       ns,
@@ -87,6 +92,7 @@ export function compileFleet(
         destination: { server: IN_CLUSTER, namespace: ns },
         syncPolicy: { automated: { prune: true, selfHeal: true } },
       },
+      { cascade: false },
     ),
   ]);
 
@@ -463,6 +469,7 @@ function application(
   labels: Record<string, string>,
   annotations: Record<string, string>,
   spec: object,
+  { cascade = true }: { cascade?: boolean } = {},
 ): KubeObject {
   return {
     apiVersion: 'argoproj.io/v1alpha1',
@@ -472,7 +479,7 @@ function application(
       namespace,
       labels,
       ...(Object.keys(annotations).length ? { annotations } : {}),
-      finalizers: [RESOURCES_FINALIZER],
+      ...(cascade ? { finalizers: [RESOURCES_FINALIZER] } : {}),
     },
     spec,
   };
