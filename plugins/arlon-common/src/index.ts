@@ -45,6 +45,7 @@ export {
 } from './providers/renderCluster';
 export * from './compiler/compileFleet';
 export * from './compiler/planFleetEdit';
+export * from './compiler/generatedDrift';
 export * from './permissions';
 export * from './clusterTransitions';
 export * from './model/definitionViews';
