@@ -37,6 +37,8 @@ export {
 export { type Problem, formatFieldPath } from './validation/Problem';
 export { validateFleet } from './validation/validateFleet';
 export { formatProblems } from './validation/formatProblems';
+export * from './validation/lastKnownGood';
+export * from './validation/breakingCommits';
 export * from './providers/catalog';
 export * from './providers/servedKinds';
 export {

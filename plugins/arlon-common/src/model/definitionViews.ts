@@ -1,4 +1,5 @@
 import type { Problem } from '../validation/Problem';
+import type { HeldState } from '../validation/breakingCommits';
 import { validateFleet } from '../validation/validateFleet';
 import type { FleetFiles } from './Fleet';
 import { parseDocuments } from './parseDocuments';
@@ -12,6 +13,8 @@ export interface DefinitionView {
   line: number;
   definition: ArlonObject;
   problems: Problem[];
+  /** Held at last known good (see applyLastKnownGood): what holds it; absent when it follows the head. */
+  held?: HeldState;
 }
 
 /**
