@@ -8,6 +8,17 @@ export interface Config {
       branch?: string;
       /** Write changes straight to the branch or as pull requests. Defaults to `commit`. */
       writeMode?: 'commit' | 'pullRequest';
+      /**
+       * How often each backend process asks the Git server for the branch's
+       * head (one `ls-remote`), to notice commits made anywhere else. Defaults to 3.
+       */
+      pollSeconds?: number;
+      /**
+       * Shared secret of the push webhook `POST /api/arlon/webhooks/git`
+       * (GitHub, GitLab, Gitea), at least 16 characters; the route is off without it.
+       * @visibility secret
+       */
+      webhookSecret?: string;
     };
     /** Management clusters running Cluster API and ArgoCD; each is a named context. */
     managementClusters?: Array<{

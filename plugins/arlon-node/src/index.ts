@@ -7,7 +7,21 @@
 export {
   managementClustersServiceRef,
   fleetRepositoryServiceRef,
+  fleetChangesServiceRef,
 } from './services';
+export {
+  FleetChanges,
+  type FleetChanged,
+  type FleetChangeListener,
+  type FleetChangeSignal,
+  type FleetChangeSource,
+} from './changes/FleetChanges';
+export { readSince } from './changes/readSince';
+export {
+  readFleetChangesConfig,
+  type FleetChangesConfig,
+} from './changes/readFleetChangesConfig';
+export { remoteHead } from './changes/remoteHead';
 export { ManagementClusters } from './cluster/ManagementClusters';
 export { ManagementCluster } from './cluster/ManagementCluster';
 export {

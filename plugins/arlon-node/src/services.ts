@@ -15,6 +15,47 @@ import { readArlonSecurity } from './config/readArlonSecurity';
 import { FleetRepository } from './fleet/FleetRepository';
 import { gitCredentialsFromIntegrations } from './fleet/gitCredentials';
 import { pullRequestOpener } from './fleet/pullRequests';
+import { FleetChanges } from './changes/FleetChanges';
+import { readFleetChangesConfig } from './changes/readFleetChangesConfig';
+import { remoteHead } from './changes/remoteHead';
+
+/**
+ * The process's one "fleet changed" signal (root-scoped: every plugin and
+ * module of the backend shares it). Commits made through any
+ * FleetRepository of this process announce themselves; the fleet branch's
+ * head is watched (arlon.fleetRepo.pollSeconds) once a consumer subscribes.
+ */
+export const fleetChangesServiceRef = createServiceRef<FleetChanges>({
+  id: 'arlon.fleet-changes',
+  scope: 'root',
+  defaultFactory: async service =>
+    createServiceFactory({
+      service,
+      deps: {
+        config: coreServices.rootConfig,
+        logger: coreServices.rootLogger,
+        lifecycle: coreServices.rootLifecycle,
+      },
+      factory: ({ config, logger, lifecycle }) => {
+        const { fleetRepo } = readArlonConfig(config);
+        const changes = new FleetChanges({
+          readHead:
+            fleetRepo &&
+            remoteHead(
+              fleetRepo,
+              gitCredentialsFromIntegrations(
+                ScmIntegrations.fromConfig(config),
+              ),
+              readArlonLimits(config).gitTimeoutMs,
+            ),
+          pollMs: readFleetChangesConfig(config).pollMs,
+          logger: logger.child({ service: 'arlon-fleet-changes' }),
+        });
+        lifecycle.addShutdownHook(() => changes.stop());
+        return changes;
+      },
+    }),
+});
 
 /** The configured management clusters, shared by the arlon backend and its modules. */
 export const managementClustersServiceRef =
@@ -51,8 +92,11 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
   defaultFactory: async service =>
     createServiceFactory({
       service,
-      deps: { config: coreServices.rootConfig },
-      factory: async ({ config }) => {
+      deps: {
+        config: coreServices.rootConfig,
+        changes: fleetChangesServiceRef,
+      },
+      factory: async ({ config, changes }) => {
         const base =
           config.getOptionalString('backend.workingDirectory') ?? os.tmpdir();
         const workDir = await fs.mkdtemp(path.join(base, 'arlon-fleet-'));
@@ -66,7 +110,11 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
           fleetRepo?.writeMode === 'pullRequest'
             ? pullRequestOpener(integrations, fleetRepo.url)
             : undefined,
-          { gitTimeoutMs: readArlonLimits(config).gitTimeoutMs },
+          {
+            gitTimeoutMs: readArlonLimits(config).gitTimeoutMs,
+            // REST, scaffolder and catalog each have a repository: all announce.
+            onCommit: commit => changes.announce(commit),
+          },
         );
       },
     }),

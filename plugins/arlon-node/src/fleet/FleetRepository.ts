@@ -48,6 +48,12 @@ const UNREACHABLE =
 export interface FleetRepositoryOptions {
   /** Deadline of each request to the Git server (arlon.limits.gitTimeoutSeconds). */
   gitTimeoutMs?: number;
+  /**
+   * Called with every commit this repository pushes to the fleet branch (not
+   * a pull request's branch), so the process's "fleet changed" signal hears
+   * of it at once (see FleetChanges).
+   */
+  onCommit?: (commit: string) => void;
 }
 
 /**
@@ -60,6 +66,7 @@ export interface FleetRepositoryOptions {
 export class FleetRepository {
   private readonly checkout?: FleetCheckout;
   private readonly gitTimeoutMs: number;
+  private readonly onCommit: (commit: string) => void;
   /** The newest snapshot fetched (or committed) by this process. */
   private latest?: FleetSnapshot;
   /** Writes called and not finished, waiting for the lock or holding it. */
@@ -80,6 +87,7 @@ export class FleetRepository {
     options: FleetRepositoryOptions = {},
   ) {
     this.gitTimeoutMs = options.gitTimeoutMs ?? DEFAULT_LIMITS.gitTimeoutMs;
+    this.onCommit = options.onCommit ?? (() => {});
     if (config && workDir) {
       this.checkout = new FleetCheckout(
         workDir,
@@ -185,6 +193,7 @@ export class FleetRepository {
             // What the branch now holds, without another fetch: reads during
             // the next write see this commit.
             this.latest = { commit, files: applyChanges(snapshot, effective) };
+            this.onCommit(commit);
             return {
               commit,
               parent: snapshot.commit,

@@ -1,0 +1,209 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Sandbox, eventually } from '@internal/arlon-sandbox';
+import { FleetRepository } from '../fleet/FleetRepository';
+import { FleetChanged, FleetChanges } from './FleetChanges';
+import { remoteHead } from './remoteHead';
+import { readSince } from './readSince';
+
+const author = { name: 'Jane Platform', email: 'jane@example.com' };
+
+function recordingLogger() {
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (m: string) => void lines.push(`info ${m}`),
+    warn: (m: string) => void lines.push(`warn ${m}`),
+  };
+}
+
+describe('FleetChanges: one signal for every source of a new head', () => {
+  let sandbox: Sandbox;
+  const stops: Array<() => unknown> = [];
+  const workDirs: string[] = [];
+
+  beforeAll(async () => {
+    sandbox = await Sandbox.start();
+  });
+  afterAll(async () => {
+    await sandbox.stop();
+    await Promise.all(
+      workDirs.map(d => fs.rm(d, { recursive: true, force: true })),
+    );
+  });
+  afterEach(() => {
+    for (const stop of stops.splice(0)) stop();
+  });
+
+  const watcher = (pollMs: number, url = sandbox.fleetRepoUrl) => {
+    const logger = recordingLogger();
+    const changes = new FleetChanges({
+      readHead: remoteHead(
+        { url, branch: sandbox.fleetBranch },
+        async () => undefined,
+        2000,
+      ),
+      pollMs,
+      logger,
+    });
+    stops.push(() => changes.stop());
+    const seen: FleetChanged[] = [];
+    stops.push(changes.subscribe(c => void seen.push(c)));
+    return { changes, seen, logger };
+  };
+
+  const repository = async (changes: FleetChanges) => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'changes-'));
+    workDirs.push(dir);
+    return new FleetRepository(
+      { url: sandbox.fleetRepoUrl, branch: 'main', writeMode: 'commit' },
+      async () => undefined,
+      dir,
+      undefined,
+      { onCommit: commit => changes.announce(commit) },
+    );
+  };
+
+  it('signals the head it first sees, then a commit pushed by hand, once, from the poll', async () => {
+    const { seen } = watcher(100);
+    const first = await eventually(async () => seen[0], 'the first head');
+    expect(first.source).toBe('poll');
+    await sandbox.pushToFleet({ 'hand.txt': 'by hand\n' }, 'a hand push');
+    const next = await eventually(async () => seen[1], 'the hand push');
+    expect(next.source).toBe('poll');
+    expect(next.commit).not.toBe(first.commit);
+    await new Promise(r => setTimeout(r, 400));
+    expect(seen).toHaveLength(2);
+  });
+
+  it('signals a commit of this process at once as a write, and the poll does not signal it again', async () => {
+    // A long period: only the announcement can explain a prompt signal.
+    const { changes, seen } = watcher(60_000);
+    await eventually(async () => seen[0], 'the first head');
+    const repo = await repository(changes);
+    const result = await repo.change({
+      message: 'a portal write',
+      author,
+      plan: () => ({ 'portal.txt': 'from the portal\n' }),
+    });
+    expect(seen[1]).toEqual({ commit: result.commit, source: 'write' });
+    await changes.check('poll');
+    expect(seen).toHaveLength(2);
+  });
+
+  it('a webhook look sees a push at once, even while a look that predates it is under way', async () => {
+    const { changes, seen } = watcher(60_000);
+    await eventually(async () => seen[0], 'the first head');
+    const before = changes.check('poll'); // may ask before the push lands
+    await sandbox.pushToFleet({ 'hook.txt': 'pushed\n' }, 'pushed, hook sent');
+    await changes.check('webhook');
+    await before;
+    expect(seen.map(s => s.source)).toEqual(['poll', 'webhook']);
+  });
+
+  it('many webhooks at once make at most two looks', async () => {
+    let looks = 0;
+    const read = remoteHead(
+      { url: sandbox.fleetRepoUrl, branch: 'main' },
+      async () => undefined,
+      2000,
+    );
+    const changes = new FleetChanges({
+      readHead: () => {
+        looks++;
+        return read();
+      },
+      pollMs: 60_000,
+      logger: recordingLogger(),
+    });
+    stops.push(() => changes.stop());
+    await Promise.all(
+      Array.from({ length: 50 }, () => changes.check('webhook')),
+    );
+    expect(looks).toBe(2);
+  });
+
+  it('warns once while the Git server does not answer, and says when it does again', async () => {
+    let down = true;
+    const read = remoteHead(
+      { url: sandbox.fleetRepoUrl, branch: 'main' },
+      async () => undefined,
+      2000,
+    );
+    const logger = recordingLogger();
+    const changes = new FleetChanges({
+      readHead: () =>
+        down
+          ? Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:1'))
+          : read(),
+      pollMs: 60_000,
+      logger,
+    });
+    stops.push(() => changes.stop());
+    for (let i = 0; i < 3; i++) await changes.check('poll');
+    expect(logger.lines.filter(l => l.startsWith('warn'))).toHaveLength(1);
+    expect(logger.lines[0]).toMatch(/ECONNREFUSED/);
+    down = false;
+    await changes.check('poll');
+    expect(logger.lines[1]).toMatch(/^info .*answers again/);
+    expect(changes.knownHead).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('a branch that does not exist is a warning naming the setting, and nothing is signalled', async () => {
+    const logger = recordingLogger();
+    const changes = new FleetChanges({
+      readHead: remoteHead(
+        { url: sandbox.fleetRepoUrl, branch: 'no-such-branch' },
+        async () => undefined,
+        2000,
+      ),
+      pollMs: 60_000,
+      logger,
+    });
+    stops.push(() => changes.stop());
+    const seen: FleetChanged[] = [];
+    stops.push(changes.subscribe(c => void seen.push(c)));
+    await changes.check('poll');
+    expect(seen).toEqual([]);
+    expect(logger.lines[0]).toMatch(
+      /no branch "no-such-branch" \(arlon\.fleetRepo\.branch\)/,
+    );
+  });
+
+  it('a consumer that throws does not keep the signal from the others', async () => {
+    const logger = recordingLogger();
+    const changes = new FleetChanges({ pollMs: 60_000, logger });
+    const seen: string[] = [];
+    changes.subscribe(() => {
+      throw new Error('consumer one broke');
+    });
+    changes.subscribe(async () => {
+      throw new Error('consumer two broke later');
+    });
+    changes.subscribe(c => void seen.push(c.commit));
+    changes.announce('a'.repeat(40));
+    expect(seen).toEqual(['a'.repeat(40)]);
+    await new Promise(r => setImmediate(r));
+    expect(logger.lines).toEqual([
+      'warn A consumer of the fleet change signal failed: consumer one broke',
+      'warn A consumer of the fleet change signal failed: consumer two broke later',
+    ]);
+  });
+
+  it('readSince reads again while a read returns a head older than the signalled commit, at most three times', async () => {
+    // What FleetRepository.read gives when a read that started before the
+    // push is shared: the old head, then (read again) the new one.
+    const answers = ['old', 'new'];
+    const racing = {
+      read: async () => ({ commit: answers.shift() ?? 'new', files: {} }),
+    };
+    expect((await readSince(racing, 'new')).commit).toBe('new');
+    let reads = 0;
+    const moved = {
+      read: async () => ({ commit: `newer-${++reads}`, files: {} }),
+    };
+    await readSince(moved, 'signalled');
+    expect(reads).toBe(3);
+  });
+});

@@ -1,0 +1,18 @@
+import type { FleetSnapshot } from '../fleet/FleetCheckout';
+
+/**
+ * The fleet repository read after a signal for `commit`. A read already
+ * under way when the signal came may have asked the server before the push,
+ * and new reads share it; reading again once it is done sees the commit (or
+ * a newer one, which brings its own signal). Bounded: at most `attempts` reads.
+ */
+export async function readSince(
+  repository: { read(): Promise<FleetSnapshot> },
+  commit: string,
+  attempts = 3,
+): Promise<FleetSnapshot> {
+  let snapshot = await repository.read();
+  for (let i = 1; i < attempts && snapshot.commit !== commit; i++)
+    snapshot = await repository.read();
+  return snapshot;
+}

@@ -1,0 +1,34 @@
+import git from 'isomorphic-git';
+import type { FleetRepoConfig } from '../config/readArlonConfig';
+import type { GitCredentials } from '../fleet/gitCredentials';
+import { timedGitHttp } from '../fleet/timedGitHttp';
+
+/**
+ * Reads the fleet branch's head commit from the Git server with one ref
+ * advertisement (`git ls-remote`): no objects are fetched, so it is cheap
+ * enough to ask every few seconds. Each request has the Git deadline
+ * (arlon.limits.gitTimeoutSeconds).
+ */
+export function remoteHead(
+  config: Pick<FleetRepoConfig, 'url' | 'branch'>,
+  credentials: (url: string) => Promise<GitCredentials | undefined>,
+  gitTimeoutMs: number,
+): () => Promise<string> {
+  const http = timedGitHttp(gitTimeoutMs);
+  const ref = `refs/heads/${config.branch}`;
+  return async () => {
+    const auth = await credentials(config.url);
+    const refs = await git.listServerRefs({
+      http,
+      url: config.url,
+      prefix: ref,
+      onAuth: auth ? () => auth : undefined,
+    });
+    const head = refs.find(r => r.ref === ref);
+    if (!head)
+      throw new Error(
+        `the fleet repository at ${config.url} has no branch "${config.branch}" (arlon.fleetRepo.branch)`,
+      );
+    return head.oid;
+  };
+}
