@@ -26,7 +26,7 @@ describe('arlon validate', () => {
     const { code, out } = await run('validate', EXAMPLE);
     expect(code).toBe(0);
     expect(out).toBe(
-      `${EXAMPLE}: valid (4 bundles, 2 profiles, 4 cluster specs, 4 clusters)\n`,
+      `${EXAMPLE}: valid (4 bundles, 2 profiles, 4 cluster specs, 4 clusters), generated/ is current\n`,
     );
   });
 

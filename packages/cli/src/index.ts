@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { providers } from './commands/providers';
 import { render } from './commands/render';
 import { validate } from './commands/validate';
+import { regenerate } from './commands/regenerate';
 import { Output, processOutput } from './Output';
 import { diff } from './commands/diff';
 import { preflight, showSavedReport } from './commands/preflight';
@@ -9,10 +10,16 @@ import { preflight, showSavedReport } from './commands/preflight';
 const USAGE = `Usage: arlon <command> [options]
 
 Commands:
-  validate [dir]                 Check a fleet repository; exit 1 with every problem
+  validate [dir]                 Check a fleet repository; exit 1 with every problem, or
+                                 when generated/ is not what the definitions compile to
       --context <name>           Also check that this management cluster (kubeconfig
                                  context) serves every Cluster API kind the clusters need
+      --repo-url, --revision     Compile for these instead of what generated/ records
       --output json              Machine-readable result
+  regenerate [dir]               Rewrite generated/ in place from the definitions, for the
+                                 repository URL and revision it records (nothing when current)
+      --repo-url <url>           Fleet repository URL ArgoCD clones (when not recorded)
+      --revision <branch>        Branch ArgoCD follows
   render [dir] --out <dir>       Validate, then write the generated tree to <out>/generated
       --repo-url <url>           Fleet repository URL ArgoCD clones (required)
       --revision <branch>        Branch ArgoCD follows (default: main)
@@ -83,7 +90,18 @@ export async function main(
       case 'validate':
         return await validate(
           dir,
-          { json, context: values.context as string | undefined },
+          {
+            json,
+            context: values.context as string | undefined,
+            repoUrl: values['repo-url'],
+            revision: values.revision,
+          },
+          io,
+        );
+      case 'regenerate':
+        return await regenerate(
+          dir,
+          { repoUrl: values['repo-url'], revision: values.revision },
           io,
         );
       case 'render':

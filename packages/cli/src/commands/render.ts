@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   compileFleet,
@@ -8,11 +7,14 @@ import {
 import { formatProblems } from '@internal/backstage-plugin-arlon-common';
 import type { Output } from '../Output';
 import { readFleetDir } from '../readFleetDir';
+import { writeGeneratedTree } from '../writeGeneratedTree';
 
 export interface RenderOptions {
   out: string;
   repoUrl: string;
   revision: string;
+  /** Namespace ArgoCD runs in; `argocd` when absent. */
+  argocdNamespace?: string;
 }
 
 /**
@@ -34,23 +36,9 @@ export async function render(
   const files = compileFleet(fleet, {
     repoUrl: options.repoUrl,
     revision: options.revision,
+    argocdNamespace: options.argocdNamespace,
   });
-  // Every file lands inside <out>/generated/, whatever the compiler returned.
-  const root = path.resolve(options.out, GENERATED_ROOT);
-  const targets = Object.keys(files).map(file => {
-    const target = path.resolve(options.out, file);
-    if (!target.startsWith(`${root}${path.sep}`))
-      throw new Error(
-        `refusing to write ${JSON.stringify(file)} outside ${root}`,
-      );
-    return target;
-  });
-  await fs.rm(root, { recursive: true, force: true });
-  for (const [i, text] of Object.values(files).entries()) {
-    const target = targets[i];
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, text);
-  }
+  await writeGeneratedTree(options.out, files);
   io.out(
     `Rendered ${Object.keys(files).length} files into ${path.join(
       options.out,

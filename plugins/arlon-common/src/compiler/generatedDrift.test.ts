@@ -22,7 +22,7 @@ describe('generatedDrift', () => {
   });
 
   it('lists what a hand edit of a definition leaves stale, with the content that makes it current', () => {
-    const edited = {
+    const edited: Record<string, string> = {
       ...files,
       'arlon/clusters/dev-local.yaml': files[
         'arlon/clusters/dev-local.yaml'
