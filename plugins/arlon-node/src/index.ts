@@ -95,6 +95,12 @@ export {
 } from './diff/liveComparisons';
 export { FleetDefinitions, type WriteRequest } from './fleet/FleetDefinitions';
 export { InvalidDefinitionError } from './fleet/InvalidDefinitionError';
+export {
+  LastKnownGood,
+  DEFAULT_HISTORY_DEPTH,
+  type LastKnownGoodState,
+  type FleetHistory,
+} from './fleet/LastKnownGood';
 export { matchesSelector } from './fleet/matchesSelector';
 export { assignProfiles, type ClusterSelection } from './fleet/assignProfiles';
 export {

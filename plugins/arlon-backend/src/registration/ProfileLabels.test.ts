@@ -6,6 +6,7 @@ const BASE = {
     'apiVersion: core.arlon.io/v1\nkind: ClusterSpec\nmetadata:\n  name: docker-dev\nspec:\n  provider: docker\n  type: kubeadm\n  kubernetesVersion: v1.30.0\n  controlPlane: { replicas: 1 }\n  nodePools:\n    - { name: md-0, machineType: kindest/node:v1.30.0, replicas: 1 }\n',
   'arlon/bundles/rbac.yaml':
     'apiVersion: core.arlon.io/v1\nkind: Bundle\nmetadata:\n  name: rbac\nspec:\n  source:\n    inline: {}\n',
+  'bundles/rbac/role.yaml': 'kind: ClusterRole\n',
   'arlon/profiles/apps.yaml':
     'apiVersion: core.arlon.io/v1\nkind: Profile\nmetadata:\n  name: apps\nspec:\n  bundles: [rbac]\n',
 };
@@ -67,5 +68,25 @@ describe('ProfileLabels', () => {
     await expect(labels.for('a')).rejects.toThrow('Git is down');
     repo.fail = false;
     expect(await labels.for('a')).toEqual({ 'profile.arlon.io/apps': 'true' });
+  });
+
+  it('holds (null) a cluster whose definition is broken, and the clusters of a broken profile; a deleted one is stripped', async () => {
+    const repo = repository({
+      ...BASE,
+      ...cluster('a', ['apps']),
+      ...cluster('b', ['apps']),
+      ...cluster('c', []),
+    });
+    const labels = new ProfileLabels(repo, 0);
+    repo.files['arlon/clusters/a.yaml'] = repo.files[
+      'arlon/clusters/a.yaml'
+    ].replace('profiles:', 'profles:');
+    expect(await labels.for('a')).toBeNull();
+    expect(await labels.for('b')).toEqual({ 'profile.arlon.io/apps': 'true' });
+    repo.files['arlon/profiles/apps.yaml'] = 'kind: Profile\n  : [\n';
+    expect(await labels.for('b')).toBeNull();
+    expect(await labels.for('c')).toEqual({});
+    delete repo.files['arlon/clusters/c.yaml'];
+    expect(await labels.for('c')).toEqual({});
   });
 });

@@ -1,16 +1,22 @@
 import {
+  FleetBreakage,
+  fleetBreakage,
+  holdReasons,
   profileLabels,
-  validateFleet,
 } from '@internal/backstage-plugin-arlon-common';
 import type { FleetRepository } from '@internal/backstage-plugin-arlon-node';
 
 /**
- * The `profile.arlon.io/<profile>: "true"` labels each cluster's ArgoCD
- * Secret should carry, from the fleet repository. The repository is read at
- * most once per `maxAgeMs`, however many clusters register at once.
+ * What a cluster's ArgoCD Secret should carry: the
+ * `profile.arlon.io/<profile>: "true"` labels of its profiles, or `null` when
+ * the cluster is held at last known good (its definition, spec, a profile or
+ * a profile's bundle is broken at the head): then the labels it has stay as
+ * they are, never stripped or changed, until its definitions are valid
+ * again. The repository is read at most once per `maxAgeMs`, however many
+ * clusters register at once.
  */
 export class ProfileLabels {
-  private snapshot?: Promise<Map<string, string[]>>;
+  private snapshot?: Promise<FleetBreakage>;
   private readAt = 0;
 
   constructor(
@@ -18,17 +24,20 @@ export class ProfileLabels {
     private readonly maxAgeMs = 2000,
   ) {}
 
-  async for(clusterName: string): Promise<Record<string, string>> {
+  async for(clusterName: string): Promise<Record<string, string> | null> {
     const seen = this.current();
-    let clusters = await seen;
+    let breakage = await seen;
     // A cluster the snapshot does not know may be newer than it (another
     // writer, such as a software template, committed it): read again, once
     // for all the clusters that missed in the same snapshot.
-    if (!clusters.has(clusterName)) {
+    if (!knows(breakage, clusterName)) {
       if (this.snapshot === seen) this.invalidate();
-      clusters = await this.current();
+      breakage = await this.current();
     }
-    return profileLabels(clusters.get(clusterName) ?? []);
+    if (holdReasons(breakage, clusterName)) return null;
+    return profileLabels(
+      breakage.fleet.clusters.get(clusterName)?.object.spec.profiles ?? [],
+    );
   }
 
   /** Forget the cached snapshot, e.g. after a write. */
@@ -36,18 +45,12 @@ export class ProfileLabels {
     this.snapshot = undefined;
   }
 
-  private current(): Promise<Map<string, string[]>> {
+  private current(): Promise<FleetBreakage> {
     if (!this.snapshot || Date.now() - this.readAt > this.maxAgeMs) {
       this.readAt = Date.now();
-      const snapshot = this.repository.read().then(({ files }) => {
-        const { fleet } = validateFleet(files);
-        return new Map(
-          [...fleet.clusters.values()].map(({ object }) => [
-            object.metadata.name,
-            object.spec.profiles ?? [],
-          ]),
-        );
-      });
+      const snapshot = this.repository
+        .read()
+        .then(({ files }) => fleetBreakage(files));
       snapshot.catch(() => {
         if (this.snapshot === snapshot) this.invalidate();
       });
@@ -55,4 +58,8 @@ export class ProfileLabels {
     }
     return this.snapshot;
   }
+}
+
+function knows(breakage: FleetBreakage, cluster: string) {
+  return breakage.fleet.clusters.has(cluster) || breakage.held.has(cluster);
 }

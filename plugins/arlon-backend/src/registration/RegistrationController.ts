@@ -19,8 +19,12 @@ import { PROFILE_LABEL_PREFIX } from '@internal/backstage-plugin-arlon-common';
 export interface RegistrationControllerOptions {
   cluster: ManagementCluster;
   logger: LoggerService;
-  /** Labels the cluster's ArgoCD Secret should carry beyond the fixed ones: its profiles. */
-  profileLabels(clusterName: string): Promise<Record<string, string>>;
+  /**
+   * Labels the cluster's ArgoCD Secret should carry beyond the fixed ones:
+   * its profiles; `null` when the cluster is held at last known good (a
+   * definition it rests on is broken): its profile labels stay as they are.
+   */
+  profileLabels(clusterName: string): Promise<Record<string, string> | null>;
   /** Reconciles running at once. */
   concurrency?: number;
 }
@@ -98,9 +102,11 @@ export class RegistrationController {
       const name = secret.metadata?.labels?.[ARLON_CLUSTER_LABEL];
       if (!name || secret.metadata?.annotations?.['arlon.io/capi-cluster'])
         continue;
+      const profiles = await this.options.profileLabels(name);
       await this.syncLabels(
         secret,
-        argocdClusterLabels(name, await this.options.profileLabels(name)),
+        argocdClusterLabels(name, profiles ?? {}),
+        profiles === null,
       );
     }
   }
@@ -167,12 +173,11 @@ export class RegistrationController {
     const kubeconfig = kubeconfigSecrets.get(`${name}-kubeconfig`, namespace);
     if (!kubeconfig?.data?.value) return;
 
-    const labels = argocdClusterLabels(
-      name,
-      await this.options.profileLabels(name),
-    );
+    // Held (null): a new Secret starts with no profile labels, an existing one keeps its own.
+    const profiles = await this.options.profileLabels(name);
+    const labels = argocdClusterLabels(name, profiles ?? {});
     if (existing) {
-      await this.syncLabels(existing, labels);
+      await this.syncLabels(existing, labels, profiles === null);
       return;
     }
     const access = await createArgoCdAccess(
@@ -220,14 +225,23 @@ export class RegistrationController {
     }
   }
 
-  /** Adds missing profile labels and removes stale ones, leaving others' labels alone. */
-  private async syncLabels(secret: V1Secret, desired: Record<string, string>) {
+  /**
+   * Adds missing profile labels and removes stale ones, leaving others' labels
+   * alone. A held cluster's profile labels are neither added nor removed:
+   * stripping one would make ArgoCD prune what its bundles deployed.
+   */
+  private async syncLabels(
+    secret: V1Secret,
+    desired: Record<string, string>,
+    held = false,
+  ) {
     const current = secret.metadata?.labels ?? {};
     const patch: Record<string, string | null> = {};
     for (const [k, v] of Object.entries(desired))
-      if (current[k] !== v) patch[k] = v;
+      if (current[k] !== v && !(held && k.startsWith(PROFILE_LABEL_PREFIX)))
+        patch[k] = v;
     for (const k of Object.keys(current))
-      if (k.startsWith(PROFILE_LABEL_PREFIX) && !(k in desired))
+      if (!held && k.startsWith(PROFILE_LABEL_PREFIX) && !(k in desired))
         patch[k] = null;
     if (Object.keys(patch).length === 0) return;
     await this.core.patchNamespacedSecret(

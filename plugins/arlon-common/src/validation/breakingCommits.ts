@@ -181,6 +181,7 @@ export function applyLastKnownGood<
   V extends {
     kind: ArlonKind;
     name: string;
+    problems?: Problem[];
     held?: HeldState;
   },
 >(
@@ -198,8 +199,10 @@ export function applyLastKnownGood<
     const current = views.get(key(d));
     const shown = old ?? current;
     if (!shown) continue;
+    // The head's problems, so the catalog and the page say what is wrong now.
     views.set(key(d), {
       ...shown,
+      ...('problems' in shown ? { problems: d.problems } : {}),
       held: { ...(old ? { shownFrom: d.lastGood } : {}), because: [d] },
     });
   }
@@ -207,7 +210,7 @@ export function applyLastKnownGood<
     const k = key({ kind: 'Cluster', name });
     const view = views.get(k);
     if (!view) continue;
-    const causes = because.flatMap(r => {
+    const causes = because.flatMap((r): Array<HeldDefinition | HeldFile> => {
       if (r.file !== undefined)
         return held.unattributed.filter(u => u.file === r.file);
       const d = definitions.get(key(r));

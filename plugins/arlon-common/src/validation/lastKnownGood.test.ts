@@ -1,5 +1,9 @@
 import type { FleetFiles } from '../model/Fleet';
-import { applyLastKnownGood, BreakingCommits } from './breakingCommits';
+import {
+  applyLastKnownGood,
+  BreakingCommits,
+  HeldState,
+} from './breakingCommits';
 import { fleetBreakage, holdReasons } from './lastKnownGood';
 
 const spec = `apiVersion: core.arlon.io/v1
@@ -246,12 +250,18 @@ describe('BreakingCommits', () => {
 
 describe('applyLastKnownGood', () => {
   it('shows a broken cluster as it was at its last good commit, and marks clusters held by a profile', () => {
-    const head = [
+    type View = {
+      kind: 'Cluster' | 'Profile';
+      name: string;
+      definition: string;
+      held?: HeldState;
+    };
+    const head: View[] = [
       { kind: 'Cluster' as const, name: 'prod', definition: 'head' },
       { kind: 'Cluster' as const, name: 'dev', definition: 'head' },
       { kind: 'Profile' as const, name: 'apps', definition: 'head' },
     ];
-    const old = [{ kind: 'Cluster' as const, name: 'prod', definition: 'c2' }];
+    const old: View[] = [{ kind: 'Cluster' as const, name: 'prod', definition: 'c2' }];
     const views = applyLastKnownGood(
       head,
       {

@@ -127,6 +127,65 @@ export class FleetCheckout {
     }
   }
 
+  /** A commit of the local clone: its parents, and who made it when, with what message. */
+  async commitInfo(oid: string): Promise<{
+    commit: string;
+    parents: string[];
+    summary: string;
+    author: string;
+    date: string;
+  }> {
+    const { commit } = await git.readCommit({ fs, dir: this.dir, oid });
+    return {
+      commit: oid,
+      parents: commit.parent,
+      summary: commit.message.split('\n')[0],
+      author: commit.author.name,
+      date: new Date(commit.author.timestamp * 1000).toISOString(),
+    };
+  }
+
+  /**
+   * What validation reads of an older commit: `arlon/` with contents, and
+   * the names of files under `bundles/` (validation only asks whether an
+   * inline bundle has manifests). `generated/` is not walked. Blobs are read
+   * through `blobs`, the caller's cache, so walking history neither thrashes
+   * nor grows the newest snapshot's.
+   */
+  async definitionsAt(
+    commit: string,
+    blobs: Map<string, string>,
+  ): Promise<FleetFiles> {
+    const files: FleetFiles = {};
+    await git.walk({
+      fs,
+      dir: this.dir,
+      trees: [git.TREE({ ref: commit })],
+      map: async (filepath, [entry]) => {
+        if (!entry) return null;
+        if (filepath === '.') return true;
+        const inArlon = filepath === 'arlon' || filepath.startsWith('arlon/');
+        const inBundles =
+          filepath === 'bundles' || filepath.startsWith('bundles/');
+        if (!inArlon && !inBundles) return null; // do not descend
+        if ((await entry.type()) !== 'blob') return true;
+        if (inBundles) {
+          files[filepath] = '';
+          return true;
+        }
+        const oid = await entry.oid();
+        let content = blobs.get(oid);
+        if (content === undefined) {
+          content = Buffer.from((await entry.content())!).toString('utf8');
+          blobs.set(oid, content);
+        }
+        files[filepath] = content;
+        return true;
+      },
+    });
+    return files;
+  }
+
   private async filesAt(commit: string): Promise<FleetFiles> {
     const cached = this.snapshots.get(commit);
     if (cached) return cached;

@@ -16,6 +16,7 @@ import type { GitCredentials } from './gitCredentials';
 import { GitTimeoutError, timedGitHttp } from './timedGitHttp';
 import { DEFAULT_LIMITS } from '../config/readArlonLimits';
 import type { PullRequest, PullRequestOpener } from './pullRequests';
+import { LastKnownGood, LastKnownGoodState } from './LastKnownGood';
 
 export interface FleetChange {
   /** Commit message: what changed and why. */
@@ -73,6 +74,8 @@ export class FleetRepository {
   private writes = 0;
   /** The fetch under way for reads: concurrent reads share it. */
   private reading?: Promise<FleetSnapshot>;
+  /** Broken definitions and their breaking commits, per head (lastKnownGood). */
+  private history?: LastKnownGood;
 
   constructor(
     /** Undefined when `arlon.fleetRepo` is not configured. */
@@ -296,6 +299,22 @@ export class FleetRepository {
       body: rest.join('\n').trim(),
     });
     return { commit, pullRequest: { ...pr, branch } };
+  }
+
+  /**
+   * The head at last known good: its broken definitions with the commit that
+   * broke each and their file/line problems, the clusters they hold, and the
+   * definitions as people should see them (held ones from their last good
+   * commit). Cached per head commit; history is read from the local clone.
+   */
+  async lastKnownGood(): Promise<LastKnownGoodState> {
+    const checkout = this.requireCheckout();
+    this.history ??= new LastKnownGood({
+      commitInfo: oid => checkout.exclusive(() => checkout.commitInfo(oid)),
+      definitionsAt: (commit, blobs) =>
+        checkout.exclusive(() => checkout.definitionsAt(commit, blobs)),
+    });
+    return this.history.at(await this.read());
   }
 
   private requireCheckout(): FleetCheckout {
