@@ -15,8 +15,10 @@ import type { LoggerService } from '@backstage/backend-plugin-api';
 import type { EntityProviderMutation } from '@backstage/plugin-catalog-node';
 import { Sandbox } from '@internal/arlon-sandbox';
 import {
+  FleetChanges,
   FleetRepository,
   ManagementClusters,
+  remoteHead,
 } from '@internal/backstage-plugin-arlon-node';
 import { ArlonEntityProvider } from '../plugins/catalog-backend-module-arlon/src/ArlonEntityProvider';
 
@@ -120,13 +122,23 @@ async function main() {
   const repository = await freshRepository();
 
   const mutations: Array<{ at: number; mutation: EntityProviderMutation }> = [];
+  // The backend's signal: the branch's head asked every 100 ms.
+  const changes = new FleetChanges({
+    readHead: remoteHead(
+      { url: sandbox.fleetRepoUrl, branch: 'main' },
+      async () => undefined,
+      30_000,
+    ),
+    pollMs: 100,
+    logger: quiet,
+  });
   const provider = new ArlonEntityProvider({
     fleet: 'bench',
     repository,
     clusters: new ManagementClusters([]),
     logger: quiet,
     schedule: { run: async () => {} },
-    pollMs: 100,
+    changes,
     defaultOwner: 'group:default/platform',
   });
   await provider.connect({
@@ -181,6 +193,7 @@ async function main() {
   const delta = mutations[1].mutation;
 
   provider.stop();
+  changes.stop();
   await sandbox.stop();
   await Promise.all(
     [seed, clone, ...workDirs].map(d =>

@@ -11,8 +11,6 @@ export interface Config {
         argocdUrl?: string;
         /** Full syncs; delta mutations happen as changes are seen. Defaults to every 30 minutes. */
         schedule?: SchedulerServiceTaskScheduleDefinitionConfig;
-        /** How often to look for a new commit in the fleet repository, in seconds. Defaults to 5. */
-        pollSeconds?: number;
       };
     };
   };

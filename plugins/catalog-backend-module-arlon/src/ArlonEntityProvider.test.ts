@@ -9,8 +9,10 @@ import type {
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import { Sandbox, kubeConfigFor } from '@internal/arlon-sandbox';
 import {
+  FleetChanges,
   FleetRepository,
   ManagementClusters,
+  remoteHead,
 } from '@internal/backstage-plugin-arlon-node';
 import { ArlonEntityProvider } from './ArlonEntityProvider';
 
@@ -55,6 +57,7 @@ describe('ArlonEntityProvider', () => {
   let sandbox: Sandbox;
   let provider: ArlonEntityProvider;
   let clusters: ManagementClusters;
+  let changes: FleetChanges;
   let workDir: string;
 
   beforeEach(async () => {
@@ -72,6 +75,16 @@ describe('ArlonEntityProvider', () => {
         argocdNamespace: 'argocd',
       },
     ]);
+    // The process's signal, watching the sandbox's branch as a backend's would.
+    changes = new FleetChanges({
+      readHead: remoteHead(
+        { url: sandbox.fleetRepoUrl, branch: 'main' },
+        async () => undefined,
+        5000,
+      ),
+      pollMs: 100,
+      logger: mockServices.logger.mock(),
+    });
     provider = new ArlonEntityProvider({
       fleet: 'default',
       repository: new FleetRepository(
@@ -82,12 +95,13 @@ describe('ArlonEntityProvider', () => {
       clusters,
       logger: mockServices.logger.mock(),
       schedule: { run: async () => {} }, // full syncs are driven by hand here
-      pollMs: 100,
+      changes,
       defaultOwner: 'group:default/platform',
     });
   });
   afterEach(async () => {
     provider.stop();
+    changes.stop();
     await clusters.list()[0].informers().stop();
     await sandbox.stop();
     await fs.rm(workDir, { recursive: true, force: true });

@@ -8,8 +8,12 @@ import {
   EntityProviderConnection,
 } from '@backstage/plugin-catalog-node';
 import { definitionViews } from '@internal/backstage-plugin-arlon-common';
-import { findClusterStatus } from '@internal/backstage-plugin-arlon-node';
+import {
+  findClusterStatus,
+  readSince,
+} from '@internal/backstage-plugin-arlon-node';
 import type {
+  FleetChangeSignal,
   FleetRepository,
   ManagementClusters,
 } from '@internal/backstage-plugin-arlon-node';
@@ -26,8 +30,8 @@ export interface ArlonEntityProviderOptions
   logger: LoggerService;
   /** Runs full syncs. */
   schedule: SchedulerServiceTaskRunner;
-  /** How often to look for a new commit. */
-  pollMs: number;
+  /** The process's "fleet changed" signal: every new head, from any source. */
+  changes: FleetChangeSignal;
 }
 
 /**
@@ -39,9 +43,8 @@ export class ArlonEntityProvider implements EntityProvider {
   private connection?: EntityProviderConnection;
   private current = new Map<string, string>(); // entity ref -> JSON, what the catalog has from us
   private lastCommit?: string;
-  private timer?: NodeJS.Timeout;
+  private unsubscribe?: () => void;
   private pending = false;
-  private polling = false;
   private stopped = false;
   /** The sync running now, or the last one: each next sync waits for it. */
   private syncs: Promise<void> = Promise.resolve();
@@ -67,14 +70,15 @@ export class ArlonEntityProvider implements EntityProvider {
       informers.applications.onChange(changed);
       informers.argocdClusterSecrets.onChange(changed);
     }
-    this.timer = setInterval(() => void this.pollHead(), this.options.pollMs);
-    this.timer.unref?.();
+    this.unsubscribe = this.options.changes.subscribe(({ commit }) =>
+      this.fleetChanged(commit),
+    );
   }
 
-  /** Stops polling (tests and shutdown). */
+  /** Stops following changes (tests and shutdown). */
   stop() {
     this.stopped = true;
-    clearInterval(this.timer);
+    this.unsubscribe?.();
   }
 
   async fullSync() {
@@ -136,18 +140,11 @@ export class ArlonEntityProvider implements EntityProvider {
     this.current = next;
   }
 
-  private async pollHead() {
-    if (this.polling) return; // a slow remote: let the last probe finish
-    this.polling = true;
-    try {
-      const health = await this.options.repository
-        .probe()
-        .catch(() => undefined);
-      if (health?.headCommit && health.headCommit !== this.lastCommit)
-        this.soon();
-    } finally {
-      this.polling = false;
-    }
+  /** A new head (any source): a delta from a read that has it. */
+  private async fleetChanged(commit: string) {
+    if (commit === this.lastCommit) return;
+    await readSince(this.options.repository, commit).catch(() => undefined);
+    this.soon();
   }
 
   /**

@@ -5,6 +5,7 @@ import {
 } from '@backstage/backend-plugin-api';
 import { catalogProcessingExtensionPoint } from '@backstage/plugin-catalog-node';
 import {
+  fleetChangesServiceRef,
   fleetRepositoryServiceRef,
   managementClustersServiceRef,
 } from '@internal/backstage-plugin-arlon-node';
@@ -28,8 +29,17 @@ export const catalogModuleArlon = createBackendModule({
         scheduler: coreServices.scheduler,
         repository: fleetRepositoryServiceRef,
         clusters: managementClustersServiceRef,
+        changes: fleetChangesServiceRef,
       },
-      async init({ catalog, config, logger, scheduler, repository, clusters }) {
+      async init({
+        catalog,
+        config,
+        logger,
+        scheduler,
+        repository,
+        clusters,
+        changes,
+      }) {
         catalog.addProcessor(new ArlonProblemsProcessor());
         if (!repository.config) {
           logger.info('No arlon.fleetRepo configured: no Arlon entities');
@@ -54,8 +64,7 @@ export const catalogModuleArlon = createBackendModule({
             clusters,
             logger,
             schedule: scheduler.createScheduledTaskRunner(schedule),
-            pollMs:
-              (providerConfig?.getOptionalNumber('pollSeconds') ?? 5) * 1000,
+            changes,
             defaultOwner:
               providerConfig?.getOptionalString('defaultOwner') ??
               'group:default/platform',
