@@ -68,8 +68,8 @@ export async function checkWorkloadServer(
 
 /** Raised at connection time when a server's address is denied (a DNS answer that changed since the check). */
 export class RefusedServerError extends Error {
-  constructor() {
-    super('the server address is refused by arlon.security');
+  constructor(reason = 'the server address is refused by arlon.security') {
+    super(reason);
     this.name = 'RefusedServerError';
   }
 }
@@ -81,10 +81,22 @@ type LookupCallback = (
 ) => void;
 
 /**
- * Makes every connection `kc` opens check the addresses it connects to
- * against `policy`, at connection time: a host name that resolved to an
- * allowed address when checked and to a denied one later (DNS rebinding) is
- * refused too. Wraps client-node's agent factory, as reuseConnections does.
+ * Makes every connection `kc` opens check where it goes, at connection time,
+ * socket by socket (not once per agent):
+ *
+ * - a socket may only go to the host and port of the cluster's own server:
+ *   a redirect (node-fetch, under client-node, follows them with the same
+ *   agent) to any other host, address or port is refused when it connects,
+ *   before a byte is sent;
+ * - an IP-literal host is checked against `policy` with the socket's port
+ *   (Node never calls `lookup` for a literal);
+ * - a host name is resolved through a `lookup` that checks every address
+ *   with the socket's port, so a name that resolved to an allowed address
+ *   when checked and to a denied one later (DNS rebinding) is refused too.
+ *
+ * A redirect to another path on the same server is followed: the same
+ * server could have answered there directly. Wraps client-node's agent
+ * factory, as reuseConnections does.
  */
 export function guardConnections(
   kc: KubeConfig,
@@ -96,22 +108,72 @@ export function guardConnections(
   const create = hooks.createAgent?.bind(kc);
   if (!create) throw new Error('client-node has no createAgent to guard');
   hooks.createAgent = (cluster, options) => {
-    const { host, port } = target(cluster.server ?? '');
-    if (isIP(host) && policy.refusal(host, port))
+    const server = target(cluster.server ?? '');
+    if (isIP(server.host) && policy.refusal(server.host, server.port))
       throw new RefusedServerError();
-    const lookup = (
-      hostname: string,
-      lookupOptions: LookupOptions,
-      callback: LookupCallback,
-    ) =>
-      dns.lookup(hostname, { ...lookupOptions, all: true }, (error, all) => {
-        if (error) return callback(error, []);
-        if (all.length === 0 || all.some(a => policy.refusal(a.address, port)))
-          return callback(new RefusedServerError(), []);
-        if (lookupOptions?.all) return callback(null, all);
-        return callback(null, all[0].address, all[0].family);
-      });
-    return create(cluster, { ...options, lookup });
+    const agent = create(cluster, {
+      ...options,
+      lookup: checkedLookup(policy, server.port),
+    }) as Agent;
+    return guardAgent(agent, server, policy);
   };
   return kc;
+}
+
+/** A `lookup` that refuses a name when any address it resolves to is denied on `port`. */
+function checkedLookup(policy: ServerAddressPolicy, port: number) {
+  return (
+    hostname: string,
+    lookupOptions: LookupOptions,
+    callback: LookupCallback,
+  ) =>
+    dns.lookup(hostname, { ...lookupOptions, all: true }, (error, all) => {
+      if (error) return callback(error, []);
+      if (all.length === 0 || all.some(a => policy.refusal(a.address, port)))
+        return callback(new RefusedServerError(), []);
+      if (lookupOptions?.all) return callback(null, all);
+      return callback(null, all[0].address, all[0].family);
+    });
+}
+
+type Agent = {
+  createConnection: (
+    options: { host?: string; hostname?: string; port?: number | string },
+    callback: (error: Error | null, socket?: unknown) => void,
+  ) => unknown;
+};
+
+/** Checks every socket `agent` opens: same host and port as the server, address allowed on that port. */
+function guardAgent(
+  agent: Agent,
+  server: { host: string; port: number },
+  policy: ServerAddressPolicy,
+): Agent {
+  if (typeof agent?.createConnection !== 'function')
+    throw new Error('client-node made an agent without createConnection');
+  const connect = agent.createConnection.bind(agent);
+  agent.createConnection = (options, callback) => {
+    const host = String(options.host ?? options.hostname ?? '')
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '');
+    const port = options.port ? Number(options.port) : 443;
+    // Through the callback: the request fails with the error, nothing connects.
+    if (host !== server.host || port !== server.port) {
+      callback(
+        new RefusedServerError(
+          'the API server redirected to another address; the portal follows no redirect off the server',
+        ),
+      );
+      return undefined;
+    }
+    if (isIP(host) && policy.refusal(host, port)) {
+      callback(new RefusedServerError());
+      return undefined;
+    }
+    return connect(
+      { ...options, lookup: checkedLookup(policy, port) } as typeof options,
+      callback,
+    );
+  };
+  return agent;
 }
