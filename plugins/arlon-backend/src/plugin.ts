@@ -12,14 +12,20 @@ import {
   arlonPermissionRules,
   arlonResourceRef,
   defaultOwnerOf,
+  fleetChangesServiceRef,
   fleetRepositoryServiceRef,
   managementClustersServiceRef,
   readArlonLimits,
+  readFleetChangesConfig,
 } from '@internal/backstage-plugin-arlon-node';
 import { RegistrationScheduler } from './registration/RegistrationScheduler';
 import { createRouter } from './router';
 import { FleetStatus } from './status/FleetStatus';
 import { DiffReportStore } from './diff/DiffReportStore';
+import {
+  GIT_WEBHOOK_PATH,
+  gitWebhookRouter,
+} from './webhooks/gitWebhookRouter';
 
 /**
  * The `arlon` backend plugin: the REST API under `/api/arlon`, and the
@@ -44,6 +50,7 @@ export const arlonPlugin = createBackendPlugin({
         lifecycle: coreServices.lifecycle,
         managementClusters: managementClustersServiceRef,
         fleetRepository: fleetRepositoryServiceRef,
+        changes: fleetChangesServiceRef,
       },
       async init({
         httpRouter,
@@ -90,6 +97,23 @@ export const arlonPlugin = createBackendPlugin({
         // Informers start in the background: an unreachable cluster must not block start-up.
         lifecycle.addStartupHook(() => void status.start());
         lifecycle.addShutdownHook(() => status.stop());
+        // Git hosts cannot sign in: the push webhook is open, and proves
+        // itself with the shared secret instead. Off (not routed, not open) without one.
+        const { webhookSecret } = readFleetChangesConfig(config);
+        if (webhookSecret && deps.fleetRepository.config) {
+          httpRouter.addAuthPolicy({
+            path: GIT_WEBHOOK_PATH,
+            allow: 'unauthenticated',
+          });
+          httpRouter.use(
+            gitWebhookRouter({
+              secret: webhookSecret,
+              branch: deps.fleetRepository.config.branch,
+              checkHead: () => deps.changes.check('webhook'),
+              logger,
+            }),
+          );
+        }
         httpRouter.use(
           await createRouter({
             ...deps,
@@ -97,7 +121,6 @@ export const arlonPlugin = createBackendPlugin({
             reports: await DiffReportStore.create(database),
             limits: readArlonLimits(config),
             defaultOwner,
-            onWrite: () => registration.fleetChanged(),
           }),
         );
       },

@@ -3,9 +3,11 @@ import {
   LoggerService,
   SchedulerService,
 } from '@backstage/backend-plugin-api';
-import type {
-  FleetRepository,
-  ManagementClusters,
+import {
+  readSince,
+  type FleetChangeSignal,
+  type FleetRepository,
+  type ManagementClusters,
 } from '@internal/backstage-plugin-arlon-node';
 import { ProfileLabels } from './ProfileLabels';
 import { RegistrationController } from './RegistrationController';
@@ -29,6 +31,8 @@ export class RegistrationScheduler {
       logger: LoggerService;
       scheduler: SchedulerService;
       lifecycle: LifecycleService;
+      /** The process's "fleet changed" signal: every new head, from any source. */
+      changes?: FleetChangeSignal;
     },
   ) {
     this.labels = new ProfileLabels(deps.fleetRepository);
@@ -45,6 +49,12 @@ export class RegistrationScheduler {
     if (managementClusters.list().length === 0) return;
     let stopTerm: () => void = () => {};
     lifecycle.addShutdownHook(() => stopTerm());
+    // Every replica hears of every commit (its own, a hand push, a merged pull
+    // request, another replica's write); the one holding the task acts on it.
+    const unsubscribe = this.deps.changes?.subscribe(({ commit }) =>
+      this.fleetChanged(commit),
+    );
+    lifecycle.addShutdownHook(() => unsubscribe?.());
     await scheduler.scheduleTask({
       id: 'arlon-registration',
       scope: 'global',
@@ -78,8 +88,13 @@ export class RegistrationScheduler {
     });
   }
 
-  /** The fleet repository changed: profile labels may have, too. */
-  fleetChanged() {
+  /**
+   * The fleet repository changed (at `commit`, when known): profile labels may
+   * have, too. Every cluster is re-reconciled from a read that has the commit.
+   */
+  async fleetChanged(commit?: string) {
+    if (commit && this.controllers.length && this.deps.fleetRepository.config)
+      await readSince(this.deps.fleetRepository, commit).catch(() => undefined);
     this.labels.invalidate();
     for (const c of this.controllers) c.resync();
   }

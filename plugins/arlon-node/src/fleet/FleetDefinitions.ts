@@ -9,7 +9,11 @@ import {
   ServedKinds,
   unservedClusterKinds,
 } from '@internal/backstage-plugin-arlon-common';
-import type { FleetChangeResult, FleetRepository } from './FleetRepository';
+import type {
+  FleetChange,
+  FleetChangeResult,
+  FleetRepository,
+} from './FleetRepository';
 import { InvalidDefinitionError } from './InvalidDefinitionError';
 
 export interface WriteRequest {
@@ -22,6 +26,9 @@ export interface WriteRequest {
    * what the fleet holds, e.g. the owner of the definition being changed.
    */
   check?: (files: Record<string, string>) => void;
+  /** Commit or propose whatever `writeMode` says, and from which branch (FleetChange). */
+  mode?: FleetChange['mode'];
+  branch?: string;
 }
 
 /**
@@ -43,7 +50,8 @@ export class FleetDefinitions {
     private readonly servedKinds: () => Promise<ServedKinds[]> = async () => [],
   ) {}
 
-  private get compileOptions() {
+  /** What the generated tree is compiled with: where ArgoCD reads the fleet. */
+  get compileOptions() {
     const config = this.repository.config!;
     return { repoUrl: config.url, revision: config.branch };
   }
@@ -115,6 +123,8 @@ export class FleetDefinitions {
       {
         message: request.message,
         author: request.author,
+        mode: request.mode,
+        branch: request.branch,
         plan: snapshot => {
           request.check?.(snapshot.files);
           const plan = planFleetEdit(
