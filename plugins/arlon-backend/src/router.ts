@@ -5,8 +5,10 @@ import {
 } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
 import {
+  arlonDefinitionReadPermission,
   arlonFleetAdminPermission,
   arlonFleetReadPermission,
+  DEFAULT_ARLON_OWNER,
 } from '@internal/backstage-plugin-arlon-common';
 import type {
   ArlonLimits,
@@ -18,6 +20,7 @@ import Router from 'express-promise-router';
 import { auditedWrite } from './actions/auditedWrite';
 import {
   authorize,
+  decideOnDefinitions,
   ServedClusterKinds,
 } from '@internal/backstage-plugin-arlon-node';
 import { clusterActionsRouter } from './actions/clusterActionsRouter';
@@ -27,6 +30,7 @@ import { FleetDefinitions } from '@internal/backstage-plugin-arlon-node';
 import { checkFleetHealth } from './health/checkFleetHealth';
 import type { FleetStatus } from './status/FleetStatus';
 import { verifyManagementCluster } from './verify/verifyManagementCluster';
+import { visibleHeld } from './verify/visibleHeld';
 import { diffRouter } from './diff/diffRouter';
 import { DiffReportStore } from './diff/DiffReportStore';
 import { DiffService } from './diff/DiffService';
@@ -82,17 +86,29 @@ export async function createRouter(
   });
 
   router.get('/verify', async (req, res) => {
+    const credentials = await httpAuth.credentials(req);
     await authorize(
       permissions,
       arlonFleetReadPermission,
-      await httpAuth.credentials(req),
+      credentials,
       'read the management clusters checks',
     );
-    res.json({
-      managementClusters: await Promise.all(
-        managementClusters.list().map(verifyManagementCluster),
+    const [checks, lastKnownGood] = await Promise.all([
+      Promise.all(managementClusters.list().map(verifyManagementCluster)),
+      // Definitions held at last known good, those the caller may read.
+      decideOnDefinitions(
+        permissions,
+        arlonDefinitionReadPermission,
+        credentials,
+      ).then(read =>
+        visibleHeld(
+          fleetRepository,
+          read,
+          options.defaultOwner ?? DEFAULT_ARLON_OWNER,
+        ),
       ),
-    });
+    ]);
+    res.json({ managementClusters: checks, lastKnownGood });
   });
 
   router.post('/bootstrap', async (req, res) => {

@@ -7,7 +7,6 @@ import {
   EntityProvider,
   EntityProviderConnection,
 } from '@backstage/plugin-catalog-node';
-import { definitionViews } from '@internal/backstage-plugin-arlon-common';
 import {
   findClusterStatus,
   readSince,
@@ -170,12 +169,13 @@ export class ArlonEntityProvider implements EntityProvider {
   }
 
   private async build(): Promise<{ commit: string; entities: Entity[] }> {
-    const { commit, files } = await this.options.repository.read();
+    // Held definitions keep their entity, from their last good commit.
+    const { snapshot, views } = await this.options.repository.lastKnownGood();
     const config = this.options.repository.config!;
     return {
-      commit,
+      commit: snapshot.commit,
       entities: fleetEntities(
-        definitionViews(files),
+        views,
         name => this.facts(name),
         {
           ...this.options,

@@ -6,6 +6,18 @@ import {
 } from '@backstage/plugin-catalog-node';
 import type { LocationSpec } from '@backstage/plugin-catalog-common';
 
+/** One entry of `arlon.io/held` (fleetEntities). */
+interface HeldAnnotation {
+  kind?: string;
+  name?: string;
+  file: string;
+  line: number;
+  field: string;
+  message: string;
+  brokenBy?: string;
+  brokenBySummary?: string;
+}
+
 /**
  * Shows an Arlon definition's validation problems as the entity's processing
  * errors (file, line, field, what to do), so a broken definition is visible
@@ -22,8 +34,7 @@ export class ArlonProblemsProcessor implements CatalogProcessor {
     emit: CatalogProcessorEmit,
   ): Promise<Entity> {
     const raw = entity.metadata.annotations?.['arlon.io/problems'];
-    if (!raw) return entity;
-    for (const p of JSON.parse(raw) as Array<{
+    for (const p of JSON.parse(raw ?? '[]') as Array<{
       file: string;
       line: number;
       field: string;
@@ -38,6 +49,30 @@ export class ArlonProblemsProcessor implements CatalogProcessor {
           }`,
         ),
       );
+    }
+    // After the problems: what holding the definition means for the fleet.
+    const held = entity.metadata.annotations?.['arlon.io/held'];
+    if (held) {
+      const at = entity.metadata.annotations?.['arlon.io/held-at'] ?? 'unknown';
+      for (const h of JSON.parse(held) as HeldAnnotation[])
+        emit(
+          processingResult.generalError(
+            location,
+            `Held at last known good (${
+              at === 'unknown'
+                ? 'no valid commit within the history read'
+                : `commit ${at.slice(0, 12)}`
+            }): ${h.kind ? `${h.kind} ${h.name} is invalid, ` : ''}${h.file}:${
+              h.line
+            }${h.field ? ` (${h.field})` : ''}: ${h.message}${
+              h.brokenBy
+                ? `; broken by commit ${h.brokenBy.slice(0, 12)} "${
+                    h.brokenBySummary
+                  }"`
+                : ''
+            }. What is deployed is unchanged until it is valid again.`,
+          ),
+        );
     }
     return entity;
   }

@@ -6,6 +6,7 @@ import {
   ENTITY_TYPES,
   entityName,
   entityRef,
+  HeldState,
   isDefinitionName,
   Profile,
 } from '@internal/backstage-plugin-arlon-common';
@@ -74,6 +75,7 @@ export function fleetEntities(
           hint: p.hint,
         })),
       );
+    if (view.held) heldAnnotations(view.held, annotations);
     const links: Array<{ url: string; title: string; icon?: string }> = [
       {
         url: fileUrl,
@@ -169,6 +171,36 @@ export function fleetEntities(
       },
     };
   });
+}
+
+/**
+ * A held definition (or a cluster held by one it rests on) says so: at which
+ * commit it is held, and what holds it, for the processor to show as
+ * processing errors and the cluster's page to warn about.
+ */
+function heldAnnotations(held: HeldState, annotations: Record<string, string>) {
+  // The commit whose state is kept: its own last good one, or its cause's.
+  annotations['arlon.io/held-at'] =
+    held.shownFrom ?? held.because.find(c => c.lastGood)?.lastGood ?? 'unknown';
+  annotations['arlon.io/held'] = JSON.stringify(
+    held.because.map(cause => {
+      const first = cause.problems[0];
+      return {
+        ...('kind' in cause ? { kind: cause.kind, name: cause.name } : {}),
+        file: first?.file ?? ('file' in cause ? cause.file : ''),
+        line: first?.line ?? 1,
+        field: first?.field ?? '',
+        message: first?.message ?? 'invalid',
+        ...(cause.lastGood ? { lastGood: cause.lastGood } : {}),
+        ...(cause.brokenBy
+          ? {
+              brokenBy: cause.brokenBy.commit,
+              brokenBySummary: cause.brokenBy.summary,
+            }
+          : {}),
+      };
+    }),
+  );
 }
 
 function toList(value: unknown): string[] {

@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import os from 'node:os';
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import { Sandbox } from '@internal/arlon-sandbox';
 import request from 'supertest';
@@ -7,6 +10,8 @@ import catalogPlugin from '@backstage/plugin-catalog-backend';
 import { catalogModuleArlon } from './module';
 
 const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
+const exec = promisify(execFile);
+const sandboxTmp = () => os.tmpdir();
 
 async function waitFor<T>(
   probe: () => Promise<T | undefined | false>,
@@ -28,6 +33,16 @@ describe('catalog module, in a real catalog backend', () => {
     sandbox = await Sandbox.start({ fleetSeedDir: EXAMPLE });
   });
   afterAll(() => sandbox.stop());
+  /** The fleet branch's commit `rev` (e.g. HEAD~1), read from a fresh clone. */
+  const git = async (args: string[]) => {
+    const dir = await fs.mkdtemp(path.join(sandboxTmp(), 'clone-'));
+    try {
+      await exec('git', ['clone', '-q', sandbox.fleetRepoUrl, dir]);
+      return (await exec('git', ['-C', dir, ...args])).stdout.trim();
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  };
 
   it('puts the example fleet in the catalog with relations, a broken definition with its processing error, and bundles listed by type', async () => {
     const { server } = await startTestBackend({
@@ -114,6 +129,24 @@ describe('catalog module, in a real catalog backend', () => {
         'arlon/clusters/staging-eu.yaml:24 (spec.profiles[0]): profile "infrastructur" does not exist. Did you mean "infrastructure"?',
       ),
     });
+    // Held at last known good: the entity stays with its profile relation,
+    // and its processing errors say at which commit it is held and why.
+    const good = await git(['rev-parse', 'HEAD~1']);
+    // (The catalog keeps an entity's last processed version while it has
+    // processing errors: the held annotations ride on the processed one.)
+    expect(
+      broken.relations.map((r: any) => `${r.type} ${r.targetRef}`),
+    ).toContain('dependsOn resource:default/profile-infrastructure');
+    expect(broken.status.items.map((i: any) => i.message)).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^Error: Held at last known good \\(commit ${good.slice(
+            0,
+            12,
+          )}\\): Cluster staging-eu is invalid, arlon/clusters/staging-eu.yaml:24 \\(spec.profiles\\[0\\]\\): profile "infrastructur" does not exist; broken by commit [0-9a-f]{12} "typo"`,
+        ),
+      ),
+    );
 
     const list = await request(server)
       .get('/api/catalog/entities/by-query')

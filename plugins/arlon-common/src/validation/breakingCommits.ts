@@ -228,3 +228,9 @@ export function applyLastKnownGood<
 function dedupe<T>(items: T[]): T[] {
   return [...new Set(items)];
 }
+
+/** `GET /verify`'s `lastKnownGood`: what the head holds, or why that is unknown. */
+export type LastKnownGoodReport =
+  | { status: 'ok'; held: HeldFleet }
+  | { status: 'notConfigured' }
+  | { status: 'unknown'; message: string };

@@ -64,10 +64,12 @@ export class FleetDefinitions {
   async list(
     kind: ArlonKind,
   ): Promise<{ commit: string; items: DefinitionView[] }> {
-    const { commit, files } = await this.repository.read();
+    // Held definitions (broken at the head) are shown from their last good
+    // commit with what holds them, so a typo does not make a cluster vanish.
+    const { snapshot, views } = await this.repository.lastKnownGood();
     return {
-      commit,
-      items: definitionViews(files).filter(v => v.kind === kind),
+      commit: snapshot.commit,
+      items: views.filter(v => v.kind === kind),
     };
   }
 

@@ -63,30 +63,41 @@ export class LastKnownGood {
     );
     if (this.blobs.size > MAX_CACHED_BLOBS) this.blobs.clear();
     const described = new Map<string, CommitInfo>();
-    let parent = tracker.done
-      ? undefined
-      : (await this.history.commitInfo(snapshot.commit)).parents[0];
-    for (let i = 0; parent && !tracker.done && i < this.depth; i++) {
-      tracker.visit(
-        parent,
-        await this.history.definitionsAt(parent, this.blobs),
-      );
-      parent = (await this.history.commitInfo(parent)).parents[0];
-    }
-    for (const commit of tracker.commitsToDescribe()) {
-      const { parents: _, ...info } = await this.history.commitInfo(commit);
-      described.set(commit, info);
-    }
-    const held = tracker.result(snapshot.commit, c => described.get(c));
     const lastGood = new Map<string, DefinitionView[]>();
-    for (const d of held.definitions)
-      if (d.lastGood && !lastGood.has(d.lastGood))
-        lastGood.set(
-          d.lastGood,
-          definitionViews(
-            await this.history.definitionsAt(d.lastGood, this.blobs),
-          ),
+    let held;
+    try {
+      let parent = tracker.done
+        ? undefined
+        : (await this.history.commitInfo(snapshot.commit)).parents[0];
+      for (let i = 0; parent && !tracker.done && i < this.depth; i++) {
+        tracker.visit(
+          parent,
+          await this.history.definitionsAt(parent, this.blobs),
         );
+        parent = (await this.history.commitInfo(parent)).parents[0];
+      }
+      for (const commit of tracker.commitsToDescribe()) {
+        const { parents: _, ...info } = await this.history.commitInfo(commit);
+        described.set(commit, info);
+      }
+      held = tracker.result(snapshot.commit, c => described.get(c));
+      for (const d of held.definitions)
+        if (d.lastGood && !lastGood.has(d.lastGood))
+          lastGood.set(
+            d.lastGood,
+            definitionViews(
+              await this.history.definitionsAt(d.lastGood, this.blobs),
+            ),
+          );
+    } catch {
+      // History that cannot be read (a shallow clone, a pruned object) loses
+      // the breaking commits, never the holding: what is broken is still known.
+      held = new BreakingCommits(
+        snapshot.commit,
+        tracker.breakage,
+      ).result(snapshot.commit, () => undefined);
+      lastGood.clear();
+    }
     return {
       snapshot,
       held,
