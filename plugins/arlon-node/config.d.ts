@@ -9,6 +9,12 @@ export interface Config {
       /** Write changes straight to the branch or as pull requests. Defaults to `commit`. */
       writeMode?: 'commit' | 'pullRequest';
       /**
+       * When the head's definitions are valid but `generated/` is not what they
+       * compile to (a hand push, a merge): recompile it as one commit, propose it
+       * as one pull request per head commit, or leave it (`off`). Defaults to `writeMode`.
+       */
+      regenerate?: 'commit' | 'pullRequest' | 'off';
+      /**
        * How often each backend process asks the Git server for the branch's
        * head (one `ls-remote`), to notice commits made anywhere else. Defaults to 3.
        */

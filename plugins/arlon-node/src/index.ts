@@ -96,6 +96,15 @@ export {
 export { FleetDefinitions, type WriteRequest } from './fleet/FleetDefinitions';
 export { InvalidDefinitionError } from './fleet/InvalidDefinitionError';
 export {
+  FleetRegenerator,
+  regenerateBranch,
+  regenerateMessage,
+  REGENERATE_AUTHOR,
+  DEFAULT_REGENERATE_RETRY_MS,
+  type FleetRegeneratorOptions,
+  type RegenerateOutcome,
+} from './regenerate/FleetRegenerator';
+export {
   LastKnownGood,
   DEFAULT_HISTORY_DEPTH,
   type LastKnownGoodState,

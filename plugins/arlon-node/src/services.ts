@@ -107,7 +107,8 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
           gitCredentialsFromIntegrations(integrations),
           workDir,
           // Fails at start-up when pull requests are asked for but cannot be opened.
-          fleetRepo?.writeMode === 'pullRequest'
+          fleetRepo?.writeMode === 'pullRequest' ||
+          fleetRepo?.regenerate === 'pullRequest'
             ? pullRequestOpener(integrations, fleetRepo.url)
             : undefined,
           {

@@ -21,6 +21,7 @@ describe('readArlonConfig', () => {
       url: 'https://git.example.com/fleet.git',
       branch: 'main',
       writeMode: 'commit',
+      regenerate: 'commit',
     });
     expect(config.managementClusters[0]).toEqual({
       name: 'prod',
@@ -50,6 +51,20 @@ describe('readArlonConfig', () => {
     expect(() =>
       read({ fleetRepo: { url: 'https://h/f.git', writeMode: 'push' } }),
     ).toThrow('"push" must be "commit" or "pullRequest"');
+  });
+
+  it('regenerates as the portal writes unless told otherwise, and refuses an unknown regenerate mode', () => {
+    const url = 'https://h/f.git';
+    expect(
+      read({ fleetRepo: { url, writeMode: 'pullRequest' } }).fleetRepo,
+    ).toMatchObject({ regenerate: 'pullRequest' });
+    expect(
+      read({ fleetRepo: { url, writeMode: 'pullRequest', regenerate: 'off' } })
+        .fleetRepo,
+    ).toMatchObject({ writeMode: 'pullRequest', regenerate: 'off' });
+    expect(() => read({ fleetRepo: { url, regenerate: 'always' } })).toThrow(
+      'arlon.fleetRepo.regenerate "always" must be "commit", "pullRequest" or "off"',
+    );
   });
 
   it('refuses plain http without skipTLSVerify, which client-node would reject later', () => {

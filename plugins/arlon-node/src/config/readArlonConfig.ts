@@ -5,6 +5,8 @@ export interface FleetRepoConfig {
   url: string;
   branch: string;
   writeMode: 'commit' | 'pullRequest';
+  /** What to do when `generated/` is stale at a valid head; `writeMode` when absent. */
+  regenerate?: 'commit' | 'pullRequest' | 'off';
 }
 
 export interface ManagementClusterConfig {
@@ -29,10 +31,15 @@ export interface ArlonConfig {
 export function readArlonConfig(root: Config): ArlonConfig {
   const arlon = root.getOptionalConfig('arlon');
   const repo = arlon?.getOptionalConfig('fleetRepo');
+  const writeMode = repo && readWriteMode(repo.getOptionalString('writeMode'));
   const fleetRepo = repo && {
     url: checkUrl(repo.getString('url'), 'arlon.fleetRepo.url'),
     branch: repo.getOptionalString('branch') ?? 'main',
-    writeMode: readWriteMode(repo.getOptionalString('writeMode')),
+    writeMode: writeMode!,
+    regenerate: readRegenerate(
+      repo.getOptionalString('regenerate'),
+      writeMode!,
+    ),
   };
 
   const managementClusters = (
@@ -97,5 +104,17 @@ function readWriteMode(
   }
   throw new InputError(
     `arlon.fleetRepo.writeMode "${value}" must be "commit" or "pullRequest"`,
+  );
+}
+
+function readRegenerate(
+  value: string | undefined,
+  writeMode: FleetRepoConfig['writeMode'],
+): NonNullable<FleetRepoConfig['regenerate']> {
+  if (value === undefined) return writeMode;
+  if (value === 'commit' || value === 'pullRequest' || value === 'off')
+    return value;
+  throw new InputError(
+    `arlon.fleetRepo.regenerate "${value}" must be "commit", "pullRequest" or "off"`,
   );
 }

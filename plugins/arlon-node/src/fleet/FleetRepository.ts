@@ -24,6 +24,10 @@ export interface FleetChange {
   author: CommitAuthor;
   /** The change, computed from the newest snapshot; rerun on it when another writer got there first. */
   plan(snapshot: FleetSnapshot): FileChanges | Promise<FileChanges>;
+  /** Commit or propose this change whatever `writeMode` says (the regenerator's own setting). */
+  mode?: 'commit' | 'pullRequest';
+  /** The branch a pull request is proposed from, instead of one named after the message. */
+  branch?: string;
 }
 
 export interface FleetChangeResult {
@@ -170,7 +174,7 @@ export class FleetRepository {
           const effective = Object.fromEntries(
             files.map(f => [f.path, f.content ?? null]),
           );
-          if (this.config!.writeMode === 'pullRequest') {
+          if ((change.mode ?? this.config!.writeMode) === 'pullRequest') {
             const proposed = await this.proposeChange(
               checkout,
               snapshot.commit,
@@ -273,11 +277,13 @@ export class FleetRepository {
         'writeMode is pullRequest, but no pull request opener is configured',
       );
     const [title, ...rest] = change.message.split('\n');
-    const branch = `arlon/${title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 40)}-${Date.now().toString(36)}`;
+    const branch =
+      change.branch ??
+      `arlon/${title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 40)}-${Date.now().toString(36)}`;
     const { pushed, commit } = await this.git('push', () =>
       checkout.commitAndPush(
         parent,
@@ -315,6 +321,26 @@ export class FleetRepository {
         checkout.exclusive(() => checkout.definitionsAt(commit, blobs)),
     });
     return this.history.at(await this.read());
+  }
+
+  /**
+   * The head commit of another branch of the fleet repository (one ref
+   * advertisement, nothing fetched); undefined when there is no such branch.
+   */
+  async branchHead(branch: string): Promise<string | undefined> {
+    this.requireCheckout();
+    const { url } = this.config!;
+    const ref = `refs/heads/${branch}`;
+    return this.git('ls-remote', async () => {
+      const auth = await this.credentials(url);
+      const refs = await git.listServerRefs({
+        http: timedGitHttp(this.gitTimeoutMs),
+        url,
+        prefix: ref,
+        onAuth: auth ? () => auth : undefined,
+      });
+      return refs.find(r => r.ref === ref)?.oid;
+    });
   }
 
   private requireCheckout(): FleetCheckout {

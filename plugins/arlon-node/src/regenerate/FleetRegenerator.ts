@@ -1,0 +1,261 @@
+import {
+  generatedDrift,
+  type StaleFile,
+} from '@internal/backstage-plugin-arlon-common';
+import { readSince } from '../changes/readSince';
+import type { FleetDefinitions } from '../fleet/FleetDefinitions';
+import type { FleetRepository } from '../fleet/FleetRepository';
+import { InvalidDefinitionError } from '../fleet/InvalidDefinitionError';
+
+/** Who regenerate commits are from: the portal itself, not a person. */
+export const REGENERATE_AUTHOR = {
+  name: 'Arlon for Backstage',
+  email: 'arlon@backstage.invalid',
+};
+
+/** How long a failed attempt at one head waits before it is tried again. */
+export const DEFAULT_REGENERATE_RETRY_MS = 60_000;
+
+/**
+ * The branch a regenerate pull request is proposed from: one per head
+ * commit, so a second look at the same head finds it and opens no other.
+ */
+export function regenerateBranch(head: string): string {
+  return `arlon/regenerate-${head.slice(0, 12)}`;
+}
+
+/** What one look at the head did. */
+export type RegenerateOutcome =
+  /** `arlon.fleetRepo.regenerate: off`, or no fleet repository. */
+  | { status: 'off' }
+  /** This head was handled already: nothing read, nothing done. */
+  | { status: 'seen'; head: string }
+  /** generated/ is what the definitions compile to. */
+  | { status: 'current'; head: string }
+  /** The definitions have problems: generated/ is left as it is (last known good). */
+  | { status: 'held'; head: string; problems: number }
+  /** Recompiled as one commit on the branch. */
+  | { status: 'committed'; head: string; commit: string; files: number }
+  /** Proposed as a pull request from regenerateBranch(head). */
+  | {
+      status: 'proposed';
+      head: string;
+      branch: string;
+      pullRequest: { url: string; number: number };
+    }
+  /** A regenerate branch for this head exists already (its pull request is open or was decided). */
+  | { status: 'alreadyProposed'; head: string; branch: string }
+  /** The branch moved while this look planned: the newer head gets its own look. */
+  | { status: 'moved'; head: string }
+  /** It did not work; tried again after the retry delay. */
+  | { status: 'failed'; head: string; message: string };
+
+export interface FleetRegeneratorOptions {
+  repository: FleetRepository;
+  /** Plans and commits as POST /regenerate does: the same validation, compiler and served-kinds check. */
+  definitions: FleetDefinitions;
+  logger: {
+    info(message: string): void;
+    warn(message: string): void;
+    error(message: string): void;
+  };
+  retryMs?: number;
+}
+
+/** Thrown from a plan when the branch is no longer at the head that was looked at. */
+class HeadMoved extends Error {}
+
+/**
+ * Keeps `generated/` following the definitions whatever wrote them: after a
+ * hand push or a merge that did not regenerate it, the head's definitions
+ * are compiled and, when they are all valid and the tree differs, the
+ * difference is committed (or proposed, one pull request per head) by
+ * "Arlon for Backstage". A head with any problem is never regenerated: a
+ * broken definition must not make generated files disappear. Looks run one
+ * at a time, and a head is handled once: the regenerate commit is itself a
+ * new head whose tree matches, so the next look is a no-op (never a loop).
+ * Run it on one replica only (RegenerateScheduler).
+ */
+export class FleetRegenerator {
+  /** The newest head handled for good (current, held, committed, proposed). */
+  private handled?: string;
+  /** When a head last failed, to wait before trying it again. */
+  private failed?: { head: string; at: number };
+  /** Commits this regenerator made: finding one stale would mean a loop. */
+  private readonly ours = new Set<string>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly retryMs: number;
+
+  constructor(private readonly options: FleetRegeneratorOptions) {
+    this.retryMs = options.retryMs ?? DEFAULT_REGENERATE_RETRY_MS;
+  }
+
+  /** `arlon.fleetRepo.regenerate`, defaulting to `writeMode`. */
+  get mode(): 'commit' | 'pullRequest' | 'off' {
+    const config = this.options.repository.config;
+    if (!config) return 'off';
+    return config.regenerate ?? config.writeMode;
+  }
+
+  /**
+   * Looks at the head (`head`, when a signal said which; else the branch as
+   * it is now) and regenerates when it is valid and stale. Calls queue: one
+   * look at a time, each after the one before.
+   */
+  regenerateIfStale(head?: string): Promise<RegenerateOutcome> {
+    const look = this.queue.then(() => this.look(head));
+    this.queue = look.catch(() => undefined);
+    return look;
+  }
+
+  private async look(signalled?: string): Promise<RegenerateOutcome> {
+    const mode = this.mode;
+    if (mode === 'off') return { status: 'off' };
+    if (signalled && this.waiting(signalled))
+      return { status: 'seen', head: signalled };
+    const { repository, definitions, logger } = this.options;
+    const snapshot = signalled
+      ? await readSince(repository, signalled)
+      : await repository.read();
+    const head = snapshot.commit;
+    if (this.waiting(head)) return { status: 'seen', head };
+
+    const drift = generatedDrift(snapshot.files, definitions.compileOptions);
+    if (drift.problems.length) {
+      logger.info(
+        `The fleet at ${short(head)} has ${
+          drift.problems.length
+        } problem(s) (first: ${drift.problems[0].file}:${
+          drift.problems[0].line
+        }); generated/ is left as it is until they are fixed`,
+      );
+      return this.done({
+        status: 'held',
+        head,
+        problems: drift.problems.length,
+      });
+    }
+    if (!drift.stale.length) return this.done({ status: 'current', head });
+    if (this.ours.has(head)) {
+      // The compiler disagrees with what it wrote a moment ago: stop rather than loop.
+      logger.error(
+        `generated/ is still stale at ${short(
+          head,
+        )}, which this portal regenerated; not regenerating again (is another compiler version writing to the fleet repository?)`,
+      );
+      return this.done({
+        status: 'failed',
+        head,
+        message: 'stale right after regenerating',
+      });
+    }
+
+    const branch = mode === 'pullRequest' ? regenerateBranch(head) : undefined;
+    try {
+      if (branch && (await repository.branchHead(branch)))
+        return this.done({ status: 'alreadyProposed', head, branch });
+      const result = await definitions.change(
+        {
+          message: regenerateMessage(head, drift.stale),
+          author: REGENERATE_AUTHOR,
+          mode,
+          branch,
+        },
+        (_files, planned) => {
+          if (planned !== head) throw new HeadMoved();
+          return [];
+        },
+      );
+      if (result.pullRequest) {
+        logger.info(
+          `Proposed regenerating generated/ for ${short(head)} (${
+            drift.stale.length
+          } files): ${result.pullRequest.url}`,
+        );
+        return this.done({
+          status: 'proposed',
+          head,
+          branch: result.pullRequest.branch,
+          pullRequest: {
+            url: result.pullRequest.url,
+            number: result.pullRequest.number,
+          },
+        });
+      }
+      if (!result.commit) return this.done({ status: 'current', head });
+      this.ours.add(result.commit);
+      logger.info(
+        `Regenerated generated/ for ${short(head)} as ${short(
+          result.commit,
+        )} (${result.files.length} files)`,
+      );
+      return this.done({
+        status: 'committed',
+        head,
+        commit: result.commit,
+        files: result.files.length,
+      });
+    } catch (error) {
+      if (error instanceof HeadMoved) return { status: 'moved', head };
+      if (error instanceof InvalidDefinitionError) {
+        // Valid on their own, but e.g. needing kinds no management cluster serves.
+        logger.warn(
+          `Not regenerating generated/ for ${short(head)}: ${error.message}`,
+        );
+        return this.done({
+          status: 'held',
+          head,
+          problems: error.problems.length,
+        });
+      }
+      const message = (error as Error).message;
+      logger.warn(
+        `Regenerating generated/ for ${short(head)} failed (tried again in ${
+          this.retryMs / 1000
+        } s): ${message}`,
+      );
+      this.failed = { head, at: Date.now() };
+      return { status: 'failed', head, message };
+    }
+  }
+
+  /** Whether `head` needs no look now: handled, or failed too recently to try again. */
+  private waiting(head: string): boolean {
+    if (head === this.handled) return true;
+    return (
+      this.failed?.head === head && Date.now() - this.failed.at < this.retryMs
+    );
+  }
+
+  private done<T extends RegenerateOutcome & { head: string }>(outcome: T): T {
+    this.handled = outcome.head;
+    this.failed = undefined;
+    return outcome;
+  }
+}
+
+function short(commit: string) {
+  return commit.slice(0, 12);
+}
+
+/** Says which head it regenerates for and what changes, so a reviewer can check it. */
+export function regenerateMessage(head: string, stale: StaleFile[]): string {
+  const count = (action: StaleFile['action']) =>
+    stale.filter(s => s.action === action).length;
+  const shown = stale.slice(0, 20).map(s => `  ${s.action} ${s.path}`);
+  return [
+    `Regenerate generated/ for ${short(head)}`,
+    '',
+    `The definitions at ${head} are valid, but generated/ was not what they`,
+    'compile to (a hand push or a merge that did not regenerate it).',
+    `${count('create')} created, ${count('update')} updated, ${count(
+      'delete',
+    )} deleted; the definitions are unchanged:`,
+    ...shown,
+    ...(stale.length > shown.length
+      ? [`  ... and ${stale.length - shown.length} more`]
+      : []),
+    '',
+    'Regenerated by Arlon for Backstage (arlon.fleetRepo.regenerate).',
+  ].join('\n');
+}
