@@ -19,6 +19,7 @@ import {
   readFleetChangesConfig,
 } from '@internal/backstage-plugin-arlon-node';
 import { RegistrationScheduler } from './registration/RegistrationScheduler';
+import { RegenerateScheduler } from './regenerate/RegenerateScheduler';
 import { createRouter } from './router';
 import { FleetStatus } from './status/FleetStatus';
 import { DiffReportStore } from './diff/DiffReportStore';
@@ -93,6 +94,13 @@ export const arlonPlugin = createBackendPlugin({
           lifecycle,
         });
         await registration.schedule();
+        // generated/ follows the definitions after hand pushes and merges (one replica).
+        await new RegenerateScheduler({
+          ...deps,
+          logger,
+          scheduler,
+          lifecycle,
+        }).schedule();
         const status = new FleetStatus(deps.managementClusters);
         // Informers start in the background: an unreachable cluster must not block start-up.
         lifecycle.addStartupHook(() => void status.start());
