@@ -86,6 +86,7 @@ export {
 export {
   kubeConfigFromArgoCdSecret,
   kubeConfigFromCapiSecret,
+  UnusableClusterSecretError,
 } from './live/workloadKubeConfig';
 export {
   preflight,

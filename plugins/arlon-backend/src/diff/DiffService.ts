@@ -25,9 +25,9 @@ import {
   DEFAULT_LIMITS,
   findAndCompare,
   FleetRepository,
-  isAbortError,
   preflight,
 } from '@internal/backstage-plugin-arlon-node';
+import { workloadFailure } from '../workloadFailure';
 import type { WorkloadClusters } from './WorkloadClusters';
 
 export interface CompareRequest {
@@ -217,11 +217,13 @@ async function reading<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Why a cluster could not be read, in words a user can act on. */
+/**
+ * Why a cluster could not be read, in words a user can act on: status,
+ * error code and our own refusals only, never what the server or the socket
+ * said (workloadFailure).
+ */
 function readFailure(error: unknown): string {
-  if (isAbortError(error))
-    return 'it did not answer in time, and the request was aborted. Check that it is up and reachable from the Backstage backend; arlon.limits.kubernetesTimeoutSeconds sets how long to wait.';
-  return (error as Error).message;
+  return workloadFailure(error);
 }
 
 function isBackstageError(error: unknown) {

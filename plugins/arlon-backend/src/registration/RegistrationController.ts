@@ -1,4 +1,5 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
+import { workloadFailure } from '../workloadFailure';
 import {
   CoreV1Api,
   PatchStrategy,
@@ -134,7 +135,9 @@ export class RegistrationController {
           this.failures.set(key, failures);
           const delay = Math.min(250 * 2 ** (failures - 1), 10_000);
           this.options.logger.warn(
-            `Registration of cluster ${key} failed (attempt ${failures}), retrying in ${delay} ms: ${error.message}`,
+            `Registration of cluster ${key} failed (attempt ${failures}), retrying in ${delay} ms: ${workloadFailure(
+              error,
+            )}`,
           );
           const timer = setTimeout(() => {
             this.retries.delete(timer);
@@ -218,9 +221,9 @@ export class RegistrationController {
         );
     } catch (error) {
       this.options.logger.warn(
-        `Could not revoke ArgoCD's access to cluster ${name} (its service account kube-system/argocd-manager may remain if the cluster outlives its Cluster object): ${
-          (error as Error).message
-        }`,
+        `Could not revoke ArgoCD's access to cluster ${name} (its service account kube-system/argocd-manager may remain if the cluster outlives its Cluster object): ${workloadFailure(
+          error,
+        )}`,
       );
     }
   }

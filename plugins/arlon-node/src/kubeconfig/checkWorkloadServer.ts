@@ -68,11 +68,17 @@ export async function checkWorkloadServer(
 
 /** Raised at connection time when a server's address is denied (a DNS answer that changed since the check). */
 export class RefusedServerError extends Error {
+  /** Kept by node-fetch's FetchError (it copies a socket error's code), so the refusal is recognisable after wrapping. */
+  readonly code = REFUSED_SERVER_CODE;
+
   constructor(reason = 'the server address is refused by arlon.security') {
     super(reason);
     this.name = 'RefusedServerError';
   }
 }
+
+/** The `code` of a {@link RefusedServerError}, and of the fetch error that wraps one. */
+export const REFUSED_SERVER_CODE = 'EARLONREFUSED';
 
 type LookupCallback = (
   error: NodeJS.ErrnoException | null,

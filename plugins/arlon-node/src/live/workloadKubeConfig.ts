@@ -4,6 +4,17 @@ import { parseKubeconfig } from '../kubeconfig/parseKubeconfig';
 import { kubeConfigFromWorkload } from '../kubeconfig/workloadClient';
 import type { WorkloadAccess } from '../kubeconfig/WorkloadAccess';
 
+/**
+ * A cluster Secret the portal will not use, said in field names only (never
+ * its values): safe to show a user as it is.
+ */
+export class UnusableClusterSecretError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnusableClusterSecretError';
+  }
+}
+
 /** The value of a Secret's key, whether it came as `data` (base64) or `stringData`. */
 function secretValue(secret: V1Secret, key: string): string | undefined {
   const data = secret.data?.[key];
@@ -31,11 +42,11 @@ export function kubeConfigFromArgoCdSecret(
     config = {};
   }
   if (!server || typeof config?.bearerToken !== 'string')
-    throw new Error(
+    throw new UnusableClusterSecretError(
       `ArgoCD cluster Secret ${secret.metadata?.name} has no server or bearer token`,
     );
   if (!server.startsWith('https://'))
-    throw new Error(
+    throw new UnusableClusterSecretError(
       `ArgoCD cluster Secret ${secret.metadata?.name}: the portal connects to API servers over https only`,
     );
   const tls = config.tlsClientConfig ?? {};
@@ -68,7 +79,7 @@ export function kubeConfigFromCapiSecret(
 ): KubeConfig {
   const text = secretValue(secret, 'value');
   if (!text)
-    throw new Error(
+    throw new UnusableClusterSecretError(
       `CAPI kubeconfig Secret ${secret.metadata?.name} has no value`,
     );
   return kubeConfigFromWorkload(parseKubeconfig(text), access.servers);
