@@ -444,6 +444,119 @@ describe('REST API permissions (hostile)', () => {
     expect(res.body.error.message).toContain('linked → cloned');
   });
 
+  describe('a cloned cluster is built from its frozen copy', () => {
+    const eks = {
+      provider: 'aws',
+      type: 'eks',
+      kubernetesVersion: 'v1.29.4',
+      region: 'us-west-2',
+      network: { vpcId: 'vpc-0a1b2c3d4e5f67890' },
+      nodePools: [{ name: 'general', machineType: 't3.large', replicas: 3 }],
+    };
+    beforeAll(async () => {
+      await sandbox.pushToFleet(
+        {
+          'arlon/clusters/cloned-1.yaml': `apiVersion: core.arlon.io/v1
+kind: Cluster
+metadata:
+  name: cloned-1
+spec:
+  clusterSpec: aws-eks
+  mode: cloned
+  clonedFrom:
+    revision: abc1234
+    spec: ${JSON.stringify(eks)}
+`,
+        },
+        'a cloned cluster',
+      );
+    });
+
+    /** PUT cloned-1 with `change` applied to its frozen spec, update allowed and delete denied. */
+    const editFrozen = async (change: (spec: any) => void) => {
+      decide = denyOnly('arlon.cluster.delete');
+      const definition = await clusterFile('cloned-1');
+      change(definition.spec.clonedFrom.spec);
+      return request(server)
+        .put('/api/arlon/clusters/cloned-1?dryRun=true')
+        .send(definition);
+    };
+
+    it.each([
+      [
+        'provider and type',
+        (s: any) => Object.assign(s, { provider: 'docker', type: 'kubeadm' }),
+      ],
+      ['region', (s: any) => (s.region = 'eu-west-1')],
+      ['network', (s: any) => (s.network = { vpcId: 'vpc-other' })],
+      ['every node pool', (s: any) => (s.nodePools = [])],
+      [
+        'a node pool renamed (replaced)',
+        (s: any) => (s.nodePools[0].name = 'other'),
+      ],
+    ])(
+      'editing its frozen %s needs arlon.cluster.delete',
+      async (_what, change) => {
+        const before = await head();
+        const res = await editFrozen(change);
+        expect(res.status).toBe(403);
+        expect(res.body.error.message).toMatch(
+          /spec\.clonedFrom\.spec.*needs permission arlon\.cluster\.delete on Cluster "cloned-1"/,
+        );
+        expect(await head()).toBe(before);
+      },
+    );
+
+    it('scaling or upgrading it through its frozen copy is an ordinary update', async () => {
+      const res = await editFrozen(s => {
+        s.nodePools[0].replicas = 5;
+        s.kubernetesVersion = 'v1.30.1';
+      });
+      expect(res.status).toBe(200);
+    });
+  });
+
+  describe('a ClusterSpec edit rebuilds the linked clusters that follow it', () => {
+    /** PUT the aws-eks ClusterSpec (prod-us-west follows it) with `change`, delete denied. */
+    const editSpec = async (change: (spec: any) => void) => {
+      decide = denyOnly('arlon.cluster.delete');
+      const definition = (
+        await request(server).get('/api/arlon/clusterspecs/aws-eks').expect(200)
+      ).body.definition;
+      change(definition.spec);
+      return request(server)
+        .put('/api/arlon/clusterspecs/aws-eks?dryRun=true')
+        .send(definition);
+    };
+
+    it.each([
+      ['region', (s: any) => (s.region = 'eu-west-1')],
+      [
+        'provider and type',
+        (s: any) => Object.assign(s, { provider: 'docker', type: 'kubeadm' }),
+      ],
+      ['node pools', (s: any) => (s.nodePools = [])],
+    ])(
+      'changing its %s needs arlon.cluster.delete on every follower',
+      async (_what, change) => {
+        const before = await head();
+        const res = await editSpec(change);
+        expect(res.status).toBe(403);
+        expect(res.body.error.message).toMatch(
+          /ClusterSpec "aws-eks" .* for Cluster "prod-us-west", which follows it .*arlon\.cluster\.delete/,
+        );
+        expect(await head()).toBe(before);
+      },
+    );
+
+    it('scaling its node pool is an ordinary update', async () => {
+      const res = await editSpec(s => {
+        s.nodePools[0].replicas = 4;
+      });
+      expect(res.status).toBe(200);
+    });
+  });
+
   it('an owner with update but not delete may not rebuild their own cluster', async () => {
     decide = (p: Permission) =>
       p.name === 'arlon.cluster.delete'

@@ -10,6 +10,7 @@ import {
   arlonResourceOfView,
   definitionViews,
   destructiveClusterChange,
+  destructiveSpecChange,
 } from '@internal/backstage-plugin-arlon-common';
 import {
   authorize,
@@ -35,7 +36,11 @@ export interface WriteToAuthorize {
  * - update on the submitted one too, so an update cannot hand a definition
  *   to an owner the caller could not update it as;
  * - delete on a built cluster whose update would tear it down (turned
- *   external, another cluster spec, another mode).
+ *   external, another cluster spec, another mode, or a cloned cluster's
+ *   frozen spec edited so Cluster API rebuilds it);
+ * - delete on every linked cluster a ClusterSpec update would tear down the
+ *   same way (another provider, type, region or network, or a node pool or
+ *   other Cluster API object gone): they follow the spec.
  */
 export async function authorizeWrite(
   permissions: PermissionsService,
@@ -60,7 +65,7 @@ export async function authorizeWrite(
   );
   decision.requireSome(`${op} ${kind} definitions`);
   const teardown =
-    kind === 'Cluster' && op === 'update'
+    (kind === 'Cluster' || kind === 'ClusterSpec') && op === 'update'
       ? await decideOnDefinitions(
           permissions,
           arlonClusterDeletePermission,
@@ -85,6 +90,10 @@ export async function authorizeWrite(
       throw new NotAllowedError(
         `You may not hand ${kind} "${name}" to ${nextResource.owner} (metadata.annotations.arlon.io/owner): you could not update it as that owner (permission ${decision.permission.name}); ask an Arlon admin`,
       );
+    if (kind === 'ClusterSpec') {
+      if (teardown) requireFollowersTeardown(files, name, next, teardown);
+      return;
+    }
     const reason =
       teardown && destructiveClusterChange(current.definition, next);
     if (reason && teardown && !teardown.allows(resource))
@@ -92,4 +101,36 @@ export async function authorizeWrite(
         `This update ${reason}: it needs permission ${teardown.permission.name} on Cluster "${name}" (owner ${resource.owner}), which you do not have; ask an Arlon admin`,
       );
   };
+
+  /** A ClusterSpec update that rebuilds the linked clusters following it needs delete on each of them. */
+  function requireFollowersTeardown(
+    files: Record<string, string>,
+    specName: string,
+    next: unknown,
+    teardown: Awaited<ReturnType<typeof decideOnDefinitions>>,
+  ) {
+    const views = definitionViews(files);
+    const current = views.find(
+      v => v.kind === 'ClusterSpec' && v.name === specName,
+    )?.definition as { spec?: unknown } | undefined;
+    const nextSpec = (next as { spec?: unknown } | undefined)?.spec;
+    for (const view of views) {
+      const cluster = view.definition as {
+        spec?: { clusterSpec?: unknown; mode?: unknown; external?: unknown };
+      };
+      if (
+        view.kind !== 'Cluster' ||
+        cluster?.spec?.clusterSpec !== specName ||
+        cluster.spec.external ||
+        cluster.spec.mode === 'cloned'
+      )
+        continue;
+      const reason = destructiveSpecChange(view.name, current?.spec, nextSpec);
+      const resource = arlonResourceOfView(view, defaultOwner);
+      if (reason && !teardown.allows(resource))
+        throw new NotAllowedError(
+          `This update of ClusterSpec "${specName}" ${reason} for Cluster "${view.name}", which follows it (mode linked): it needs permission ${teardown.permission.name} on that cluster (owner ${resource.owner}), which you do not have; ask an Arlon admin`,
+        );
+    }
+  }
 }
