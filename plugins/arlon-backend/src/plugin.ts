@@ -12,12 +12,14 @@ import {
   arlonPermissionRules,
   arlonResourceRef,
   defaultOwnerOf,
+  FLEET_CHANGED_TOPIC,
   fleetChangesServiceRef,
   fleetRepositoryServiceRef,
   managementClustersServiceRef,
   readArlonLimits,
   readFleetChangesConfig,
 } from '@internal/backstage-plugin-arlon-node';
+import { eventsServiceRef } from '@backstage/plugin-events-node';
 import { RegistrationScheduler } from './registration/RegistrationScheduler';
 import { RegenerateScheduler } from './regenerate/RegenerateScheduler';
 import { createRouter } from './router';
@@ -52,6 +54,7 @@ export const arlonPlugin = createBackendPlugin({
         managementClusters: managementClustersServiceRef,
         fleetRepository: fleetRepositoryServiceRef,
         changes: fleetChangesServiceRef,
+        events: eventsServiceRef,
       },
       async init({
         httpRouter,
@@ -61,6 +64,7 @@ export const arlonPlugin = createBackendPlugin({
         lifecycle,
         database,
         config,
+        events,
         ...deps
       }) {
         const defaultOwner = defaultOwnerOf(config);
@@ -94,6 +98,17 @@ export const arlonPlugin = createBackendPlugin({
           lifecycle,
         });
         await registration.schedule();
+        // Other plugins may follow the fleet too: every new head this process
+        // sees (each replica publishes what it sees; the commit identifies it).
+        deps.changes.subscribe(change =>
+          events
+            .publish({ topic: FLEET_CHANGED_TOPIC, eventPayload: change })
+            .catch(error =>
+              logger.warn(
+                `Publishing ${FLEET_CHANGED_TOPIC} failed: ${error.message}`,
+              ),
+            ),
+        );
         // generated/ follows the definitions after hand pushes and merges (one replica).
         await new RegenerateScheduler({
           ...deps,

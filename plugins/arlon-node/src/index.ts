@@ -11,6 +11,7 @@ export {
 } from './services';
 export {
   FleetChanges,
+  FLEET_CHANGED_TOPIC,
   type FleetChanged,
   type FleetChangeListener,
   type FleetChangeSignal,

@@ -1,3 +1,9 @@
+/**
+ * Topic on Backstage's events service where the arlon backend plugin
+ * publishes each new head it sees ({@link FleetChanged} as the payload).
+ */
+export const FLEET_CHANGED_TOPIC = 'arlon.fleet.changed';
+
 /** Where this process learnt of a new head of the fleet branch. */
 export type FleetChangeSource =
   /** A commit this process pushed (REST, scaffolder action, any FleetRepository.change). */
