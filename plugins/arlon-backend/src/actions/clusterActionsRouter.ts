@@ -81,7 +81,9 @@ export function clusterActionsRouter(
           meta: {
             profiles: profiles ?? null,
             clusters: clusters ?? null,
-            selector: selector ?? null,
+            // A prefix: the selector is bounded (1 KB) but the audit log need not carry it all.
+            selector:
+              typeof selector === 'string' ? selector.slice(0, 64) : null,
           },
         },
         async () => {

@@ -17,7 +17,7 @@ describe('matchesSelector', () => {
 
   it('explains a selector it cannot read', () => {
     expect(() => matchesSelector('env=~prod', labels)).toThrow(
-      'Cannot read label selector "env=~prod"',
+      'Cannot read label selector at "env=~prod"',
     );
   });
 });

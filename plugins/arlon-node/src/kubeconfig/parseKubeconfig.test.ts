@@ -77,6 +77,31 @@ describe('parseKubeconfig', () => {
   });
 });
 
+describe('parseKubeconfig, inherited names', () => {
+  it.each(['__proto__', 'constructor', 'toString'])(
+    'refuses user.%s as an unsupported field, never as an inherited refusal',
+    key => {
+      const text = kubeconfig({ token: 't' }).replace(
+        '    user:\n',
+        `    user:\n      ${key}: {}\n`,
+      );
+      expect(() => parseKubeconfig(text)).toThrow(
+        `kubeconfig users[0].user.${key}: is not supported`,
+      );
+    },
+  );
+
+  it.each(['constructor', 'hasOwnProperty'])(
+    'refuses cluster.%s as an unsupported field',
+    key => {
+      const text = kubeconfig({ token: 't' }, { [key]: 'x' });
+      expect(() => parseKubeconfig(text)).toThrow(
+        `kubeconfig clusters[0].cluster.${key}: is not supported`,
+      );
+    },
+  );
+});
+
 describe('ServerAddressPolicy', () => {
   const policy = new ServerAddressPolicy({
     allowedNetworks: ['127.0.0.1/32'],

@@ -213,7 +213,7 @@ function only(items: Named[], name: string, from: string, what: string): Named {
 
 function checkCluster(cluster: Entry, field: string) {
   for (const key of Object.keys(cluster)) {
-    if (key in REFUSED_CLUSTER_FIELDS) {
+    if (Object.hasOwn(REFUSED_CLUSTER_FIELDS, key)) {
       // `insecure-skip-tls-verify: false` says nothing dangerous.
       if (key === 'insecure-skip-tls-verify' && cluster[key] === false)
         continue;
@@ -226,7 +226,7 @@ function checkCluster(cluster: Entry, field: string) {
 
 function checkUser(user: Entry, field: string) {
   for (const key of Object.keys(user)) {
-    if (key in REFUSED_USER_FIELDS)
+    if (Object.hasOwn(REFUSED_USER_FIELDS, key))
       refuse(`${field}.${key}`, REFUSED_USER_FIELDS[key]);
     if (!USED_USER_FIELDS.has(key) && !IGNORED_USER_FIELDS.has(key))
       refuse(`${field}.${key}`, 'is not supported');
