@@ -50,6 +50,12 @@ export function kubeConfigFromArgoCdSecret(
       `ArgoCD cluster Secret ${secret.metadata?.name}: the portal connects to API servers over https only`,
     );
   const tls = config.tlsClientConfig ?? {};
+  // Sending ArgoCD's bearer token over unverified TLS gives it to whoever
+  // answers: imports refuse this, so adopted and registered Secrets do too.
+  if (tls.insecure === true)
+    throw new UnusableClusterSecretError(
+      `ArgoCD cluster Secret ${secret.metadata?.name} asks for unverified TLS (config.tlsClientConfig.insecure): the portal does not send credentials that way. Add the API server's CA as tlsClientConfig.caData and set insecure to false`,
+    );
   const kc = new KubeConfig();
   kc.loadFromOptions({
     clusters: [
@@ -57,7 +63,7 @@ export function kubeConfigFromArgoCdSecret(
         name: 'workload',
         server: new URL(server).href.replace(/\/+$/, ''),
         caData: typeof tls.caData === 'string' ? tls.caData : undefined,
-        skipTLSVerify: tls.insecure === true,
+        skipTLSVerify: false,
       },
     ],
     users: [{ name: 'argocd', token: config.bearerToken }],
