@@ -190,6 +190,7 @@ describe('two backends sharing one sandbox and one database', () => {
       'qa-1 registered with its profile label',
       60_000,
     );
+    expect(await labelsOfQa1()).toMatchObject({ 'arlon.io/cluster': 'qa-1' });
   });
 
   it('a profile applied through B reaches the labels A keeps, and both processes are told of the commit', async () => {

@@ -320,18 +320,22 @@ describe('POST /api/arlon/webhooks/git, hostile deliveries', () => {
   });
 
   it('only POST /webhooks/git is open: other paths under it are 404 and the rest of the API still needs credentials', async () => {
-    await request(server)
+    const none = mockCredentials.none.header();
+    const extra = await request(server)
       .post(`${ROUTE}/extra`)
-      .set('Authorization', mockCredentials.none.header())
-      .expect(404);
-    await request(server)
+      .set('Authorization', none);
+    expect(extra.status).toBe(404);
+    expect(extra.body.error.message).toContain(
+      'The only webhook is POST /api/arlon/webhooks/git',
+    );
+    const health = await request(server)
       .get('/api/arlon/health')
-      .set('Authorization', mockCredentials.none.header())
-      .expect(401);
-    await request(server)
+      .set('Authorization', none);
+    expect(health.status).toBe(401);
+    const other = await request(server)
       .post('/api/arlon/webhooks/other')
-      .set('Authorization', mockCredentials.none.header())
-      .expect(401);
+      .set('Authorization', none);
+    expect(other.status).toBe(401);
   });
 });
 
