@@ -12,6 +12,7 @@ import type {
   SavedDiffReport,
   SavedDiffReportSummary,
   VerifyResult,
+  LastKnownGoodReport,
 } from '@internal/backstage-plugin-arlon-common';
 
 /** The REST API's URL segment of each kind. */
@@ -40,7 +41,11 @@ export interface CompareRequest {
 /** The browser's view of the `arlon` backend plugin's REST API. Nothing here ever carries a secret. */
 export interface ArlonApi {
   getHealth(): Promise<FleetHealth>;
-  verify(): Promise<{ managementClusters: VerifyResult[] }>;
+  verify(): Promise<{
+    managementClusters: VerifyResult[];
+    /** Definitions held at last known good (absent from older backends). */
+    lastKnownGood?: LastKnownGoodReport;
+  }>;
   list(
     kind: KindSegment,
   ): Promise<{ commit: string; items: DefinitionWithStatus[] }>;
@@ -79,10 +84,11 @@ export class ArlonClient implements ArlonApi {
   }
 
   verify() {
-    return this.request<{ managementClusters: VerifyResult[] }>(
-      'GET',
-      '/verify',
-    );
+    return this.request<{
+      managementClusters: VerifyResult[];
+      /** Definitions held at last known good (absent from older backends). */
+      lastKnownGood?: LastKnownGoodReport;
+    }>('GET', '/verify');
   }
 
   list(kind: KindSegment) {

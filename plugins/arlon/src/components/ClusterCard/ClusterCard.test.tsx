@@ -88,6 +88,58 @@ describe('ClusterCard', () => {
     );
   });
 
+  it('warns that the cluster is held at last known good, with file:line, problem and breaking commit', async () => {
+    const held = {
+      ...definition,
+      held: {
+        shownFrom: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
+        because: [
+          {
+            kind: 'Cluster',
+            name: 'qa-1',
+            problems: [
+              {
+                file: 'arlon/clusters/qa-1.yaml',
+                line: 13,
+                column: 3,
+                field: 'spec',
+                message: 'unknown field "profles"',
+              },
+            ],
+            brokenBy: {
+              commit: 'ffeeddccbbaa99887766554433221100ffeeddcc',
+              summary: 'Tidy qa-1',
+              author: 'Dana',
+              date: '2025-01-01T00:00:00.000Z',
+            },
+            lastGood: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
+            clusters: ['qa-1'],
+          },
+        ],
+      },
+    };
+    await renderArlon(<ClusterCard />, {
+      entity,
+      api: { get: async () => held },
+    });
+    const warning = await screen.findByTestId('held-warning');
+    expect(warning).toHaveTextContent(
+      'Held at last known good (commit a1b2c3d4e5f6)',
+    );
+    expect(warning).toHaveTextContent(
+      'Cluster qa-1 — arlon/clusters/qa-1.yaml:13 (spec): unknown field "profles". Broken by commit ffeeddccbbaa “Tidy qa-1” by Dana; last good at a1b2c3d4e5f6.',
+    );
+  });
+
+  it('shows no held warning for a cluster that follows the head', async () => {
+    await renderArlon(<ClusterCard />, {
+      entity,
+      api: { get: async () => definition },
+    });
+    await screen.findByText('Cluster qa-1');
+    expect(screen.queryByTestId('held-warning')).toBeNull();
+  });
+
   it('updates a cluster that is behind and says what it synced', async () => {
     const clusterAction = jest.fn(async () => ({
       applications: ['qa-1-readonly-rbac'],

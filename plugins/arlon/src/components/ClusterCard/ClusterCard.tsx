@@ -28,6 +28,7 @@ import { StatusLabel } from '../common/StatusLabel';
 import { useDefinition } from '../common/useDefinition';
 import { useTemplateLink } from '../common/useTemplateLink';
 import { EntityChips } from '../common/EntityChips';
+import { HeldWarning } from '../common/HeldWarning';
 
 type Application = ClusterStatus['applications'][number];
 
@@ -53,6 +54,11 @@ export function ClusterCard() {
       action={cloneLink && <Link to={cloneLink}>Clone this cluster</Link>}
     >
       <Grid container spacing={2}>
+        {value.held && (
+          <Grid item xs={12}>
+            <HeldWarning held={value.held} />
+          </Grid>
+        )}
         <Grid item xs={12} md={6}>
           <Build cluster={cluster} />
         </Grid>

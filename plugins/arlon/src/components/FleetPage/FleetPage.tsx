@@ -13,6 +13,7 @@ import { arlonApiRef } from '../../api/ArlonClient';
 import { FleetHealthPanel } from '../FleetHealthPanel/FleetHealthPanel';
 import { FleetClusters } from './FleetClusters';
 import { VerifyPanel } from './VerifyPanel';
+import { HeldPanel } from './HeldPanel';
 
 /** The Fleet page: every cluster at a glance, and the connections and checks that everything rests on. */
 export const FleetPage = () => {
@@ -23,6 +24,9 @@ export const FleetPage = () => {
     <Content>
       <ContentHeader title="Fleet" />
       <Grid container spacing={3}>
+        <Grid item xs={12}>
+          <HeldPanel />
+        </Grid>
         <Grid item xs={12}>
           <InfoCard title="Clusters">
             <FleetClusters />
