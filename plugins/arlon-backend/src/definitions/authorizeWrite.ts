@@ -107,7 +107,7 @@ export async function authorizeWrite(
     files: Record<string, string>,
     specName: string,
     next: unknown,
-    teardown: Awaited<ReturnType<typeof decideOnDefinitions>>,
+    deletion: Awaited<ReturnType<typeof decideOnDefinitions>>,
   ) {
     const views = definitionViews(files);
     const current = views.find(
@@ -127,9 +127,9 @@ export async function authorizeWrite(
         continue;
       const reason = destructiveSpecChange(view.name, current?.spec, nextSpec);
       const resource = arlonResourceOfView(view, defaultOwner);
-      if (reason && !teardown.allows(resource))
+      if (reason && !deletion.allows(resource))
         throw new NotAllowedError(
-          `This update of ClusterSpec "${specName}" ${reason} for Cluster "${view.name}", which follows it (mode linked): it needs permission ${teardown.permission.name} on that cluster (owner ${resource.owner}), which you do not have; ask an Arlon admin`,
+          `This update of ClusterSpec "${specName}" ${reason} for Cluster "${view.name}", which follows it (mode linked): it needs permission ${deletion.permission.name} on that cluster (owner ${resource.owner}), which you do not have; ask an Arlon admin`,
         );
     }
   }

@@ -66,6 +66,9 @@ export async function checkWorkloadServer(
   }
 }
 
+/** The `code` of a {@link RefusedServerError}, and of the fetch error that wraps one. */
+export const REFUSED_SERVER_CODE = 'EARLONREFUSED';
+
 /** Raised at connection time when a server's address is denied (a DNS answer that changed since the check). */
 export class RefusedServerError extends Error {
   /** Kept by node-fetch's FetchError (it copies a socket error's code), so the refusal is recognisable after wrapping. */
@@ -76,9 +79,6 @@ export class RefusedServerError extends Error {
     this.name = 'RefusedServerError';
   }
 }
-
-/** The `code` of a {@link RefusedServerError}, and of the fetch error that wraps one. */
-export const REFUSED_SERVER_CODE = 'EARLONREFUSED';
 
 type LookupCallback = (
   error: NodeJS.ErrnoException | null,
