@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { embeddedIPv4 } from './embeddedIPv4';
 
 /**
  * Networks a workload cluster's API server may not be on unless
@@ -16,6 +17,7 @@ export const DEFAULT_DENIED_NETWORKS = [
   '240.0.0.0/4', // reserved, incl. 255.255.255.255
   '::/96', // unspecified, loopback, IPv4-compatible forms (::127.0.0.1)
   'fe80::/10', // link-local
+  'fec0::/10', // site-local (deprecated, still routed on some hosts)
   'fd00:ec2::254/128', // AWS metadata over IPv6
   'ff00::/8', // multicast
 ];
@@ -68,7 +70,9 @@ export class ServerAddressPolicy {
       return "is the portal's own port on the portal host";
     if (this.denied.check(address, type) && !this.allowed.check(address, type))
       return 'is in a network the portal does not connect to (loopback, link-local, metadata or arlon.security.deniedNetworks)';
-    return undefined;
+    // NAT64 and 6to4 addresses are answered by the IPv4 address inside them.
+    const inner = embeddedIPv4(address);
+    return inner === undefined ? undefined : this.refusal(inner, port);
   }
 }
 
