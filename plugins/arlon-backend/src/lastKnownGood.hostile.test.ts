@@ -1,3 +1,4 @@
+/* eslint jest/expect-expect: ["warn", { "assertFunctionNames": ["expect", "expectHeld", "kit.registeredWith"] }] */
 import { createArlonConditionalDecision } from '@internal/backstage-plugin-arlon-node';
 import { arlonConditions } from '@internal/backstage-plugin-arlon-node';
 import type { Permission } from '@backstage/plugin-permission-common';

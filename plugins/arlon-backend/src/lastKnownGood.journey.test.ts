@@ -131,7 +131,7 @@ describe('a definition broken by a hand push is held at last known good', () => 
             'profiles: [infrastructure]',
           )
           // Its guestbook values go with the profile (else it is invalid, and held).
-          .replace(/  values:[\s\S]*$/, ''),
+          .replace(/ {2}values:[\s\S]*$/, ''),
       },
       'Fix apps; dev-local without it',
       { witness: 'prod-us-west', poked: ['dev-local'] },
