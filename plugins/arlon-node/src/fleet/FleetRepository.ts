@@ -343,6 +343,12 @@ export class FleetRepository {
     });
   }
 
+  /** Who made a commit of the fleet branch (fetched already), its parents and message summary. */
+  async commitInfo(oid: string) {
+    const checkout = this.requireCheckout();
+    return checkout.exclusive(() => checkout.commitInfo(oid));
+  }
+
   private requireCheckout(): FleetCheckout {
     if (!this.checkout) {
       throw new ServiceUnavailableError(

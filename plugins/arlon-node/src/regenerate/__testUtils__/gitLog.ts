@@ -98,3 +98,12 @@ export async function mergeBranch(url: string, from: string, into = 'main') {
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
+
+/** Only the generated tree of a fleet's files, to compare before and after. */
+export function generatedOf(
+  files: Record<string, string>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(files).filter(([file]) => file.startsWith('generated/')),
+  );
+}
