@@ -11,7 +11,14 @@ export const KUBERNETES_VERSION = /^v\d+\.\d+\.\d+$/;
  * YAML or Go template it is written into.
  */
 export const GIT_URL =
-  /^(?:(?:https|ssh|git):\/\/[A-Za-z0-9._~%!$&'()*+,;=:@-]+(?:\/[A-Za-z0-9._~%!$&()*+,;=:@\/-]*)?|git@[A-Za-z0-9.-]+:[A-Za-z0-9._~\/-]+)$/;
+  /^(?:(?:https|ssh|git):\/\/[A-Za-z0-9._~%!$&()*+,;=:@-]+(?:\/[A-Za-z0-9._~%!$&()*+,;=:@\/-]*)?|git@[A-Za-z0-9.-]+:[A-Za-z0-9._~\/-]+)$/;
+/** How the management cluster names itself to ArgoCD: bundles must never be sent there. */
+const IN_CLUSTER_HOSTS = new Set([
+  'kubernetes.default.svc',
+  'kubernetes.default.svc.cluster.local',
+  'kubernetes.default',
+  'kubernetes',
+]);
 /** A folder inside a repository: relative, `/`-separated segments of a safe charset. `..` is refused separately. */
 export const REPO_PATH =
   /^(?:\.|[A-Za-z0-9_][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_][A-Za-z0-9._-]*)*)$/;
@@ -164,7 +171,17 @@ const clusterSpec = z.strictObject({
     })
     .optional(),
   external: z
-    .strictObject({ server: z.url({ error: 'must be a URL' }) })
+    .strictObject({
+      server: z
+        .url({ protocol: /^https$/, error: 'must be an https URL' })
+        .refine(
+          // zod runs refinements after a failed check too: never throw here.
+          server =>
+            !URL.canParse(server) ||
+            !IN_CLUSTER_HOSTS.has(new URL(server).hostname),
+          'is the management cluster itself (its in-cluster address), not an external cluster',
+        ),
+    })
     .optional(),
   profiles: z.array(z.string()).optional(),
   values: bundleValues.optional(),

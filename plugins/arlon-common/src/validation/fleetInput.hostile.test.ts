@@ -342,6 +342,11 @@ describe('keys that reach a prototype are refused everywhere', () => {
 describe('injection into generated manifests', () => {
   const payloads: Array<[string, Record<string, string>, string]> = [
     [
+      'a quote in the repoUrl',
+      { repoUrl: "https://github.com/acme/x'.git" },
+      'spec.source.git.repoUrl',
+    ],
+    [
       'a quote and a newline in path',
       {
         path: 'x"\n  destination:\n    server: https://kubernetes.default.svc\n#',
@@ -433,5 +438,57 @@ describe('injection into generated manifests', () => {
     );
     expect(values.length).toBe(5);
     for (const t of values) expect(t).toMatch(/\| toJson \}\}$/);
+  });
+});
+
+describe('hostile external servers: never plain http, never the management cluster', () => {
+  const external = (server: string) =>
+    `apiVersion: core.arlon.io/v1
+kind: Cluster
+metadata:
+  name: edge-x
+spec:
+  external:
+    server: ${JSON.stringify(server)}
+`;
+  it.each([
+    ['plain http', 'http://10.0.0.1:6443', 'must be an https URL'],
+    [
+      'cloud metadata over http',
+      'http://169.254.169.254',
+      'must be an https URL',
+    ],
+    [
+      'the in-cluster address',
+      'https://kubernetes.default.svc',
+      'management cluster itself',
+    ],
+    [
+      'its long form',
+      'https://kubernetes.default.svc.cluster.local:443',
+      'management cluster itself',
+    ],
+    ['a file URL', 'file:///etc/passwd', 'must be an https URL'],
+  ])('%s is a problem at spec.external.server', (_, server, message) => {
+    const { fleet, problems } = validateFleet({
+      ...files,
+      'arlon/clusters/edge-x.yaml': external(server),
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({
+        file: 'arlon/clusters/edge-x.yaml',
+        field: 'spec.external.server',
+        message: expect.stringContaining(message),
+      }),
+    ]);
+    expect(fleet.clusters.has('edge-x')).toBe(false);
+  });
+
+  it('accepts an https API server', () => {
+    const { problems } = validateFleet({
+      ...files,
+      'arlon/clusters/edge-x.yaml': external('https://203.0.113.7:6443'),
+    });
+    expect(problems).toEqual([]);
   });
 });

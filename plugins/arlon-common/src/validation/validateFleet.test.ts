@@ -631,7 +631,7 @@ const cases: Case[] = [
     file: C,
     line: 7,
     field: 'spec.external.server',
-    message: 'spec.external.server must be a URL',
+    message: 'spec.external.server must be an https URL',
   },
   {
     name: 'a cloned cluster without clonedFrom',
