@@ -35,6 +35,7 @@ export function profileLabels(profiles: string[]): Record<string, string> {
   );
 }
 const IN_CLUSTER = 'https://kubernetes.default.svc';
+const IN_CLUSTER_SPELLINGS = [IN_CLUSTER, `${IN_CLUSTER}.cluster.local`];
 /** The AppProject of bundle Applications: declared repositories only, never the management cluster. */
 export const BUNDLES_PROJECT = 'arlon-bundles';
 /** The AppProject of clusters' root Applications: the fleet repository into the cluster's own namespace. */
@@ -335,7 +336,11 @@ function bundlesProject(
       "Arlon's bundle Applications: the fleet's declared repositories, any workload cluster, never the management cluster.",
     sourceRepos: [...repos].sort(),
     destinations: [
-      { server: `!${IN_CLUSTER}`, namespace: '*' },
+      // ArgoCD compares server strings: deny both spellings of in-cluster.
+      ...IN_CLUSTER_SPELLINGS.map(server => ({
+        server: `!${server}`,
+        namespace: '*',
+      })),
       { server: '*', namespace: '*' },
     ],
     clusterResourceWhitelist: [{ group: '*', kind: '*' }],
