@@ -56,6 +56,7 @@ function actionOf(
 }
 
 /** A clone URL or branch: printable, no spaces, of sane length. */
+// eslint-disable-next-line no-control-regex
 const PLAIN_VALUE = /^[^\s\u0000-\u001f\u007f]{1,2048}$/;
 
 /**
