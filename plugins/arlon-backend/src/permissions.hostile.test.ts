@@ -328,6 +328,22 @@ describe('REST API permissions (hostile)', () => {
     });
   });
 
+  // A body over the report limit is a 413 once read: a 403 means it was not.
+  it.each([
+    ['POST /diff/reports', 'arlon.diff.report.write'],
+    ['POST /diff/reports/import', 'arlon.diff.report.write'],
+    ['POST /diff', 'arlon.diff.read'],
+  ])('%s reads no body for a caller without %s', async (route, permission) => {
+    decide = denyOnly(permission);
+    const res = await request(server)
+      .post(`/api/arlon${route.split(' ')[1]}`)
+      .send({ pad: 'x'.repeat(5 * 1024 * 1024) });
+    expect([res.status, res.body.error?.message]).toEqual([
+      403,
+      expect.stringContaining(`permission ${permission}`),
+    ]);
+  });
+
   it('a list the policy conditions on the owner shows only what the user owns', async () => {
     decide = ownerOf(['group:default/team-a'], 'arlon.definition.read');
     const res = await request(server).get('/api/arlon/clusters').expect(200);

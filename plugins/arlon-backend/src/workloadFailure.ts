@@ -1,4 +1,4 @@
-import { InputError } from '@backstage/errors';
+import { InputError, NotFoundError } from '@backstage/errors';
 import {
   isAbortError,
   UnusableClusterSecretError,
@@ -18,8 +18,10 @@ const REFUSED_SERVER_CODE = 'EARLONREFUSED';
 export function workloadFailure(error: unknown): string {
   if (isAbortError(error))
     return 'it did not answer in time, and the request was aborted. Check that it is up and reachable from the Backstage backend; arlon.limits.kubernetesTimeoutSeconds sets how long to wait.';
+  // Our own errors say what to do in our words; they carry nothing a server said.
   if (
     error instanceof InputError ||
+    error instanceof NotFoundError ||
     error instanceof UnusableClusterSecretError
   )
     return error.message;

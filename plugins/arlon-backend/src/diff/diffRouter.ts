@@ -49,17 +49,21 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
   const limits: ReportLimits = options.limits ?? DEFAULT_LIMITS;
   const router = Router();
   // Reports of thousands of objects are megabytes, but not unbounded: a body
-  // over the limit is refused while it streams in, before it is parsed.
+  // over the limit is refused while it streams in, before it is parsed, and
+  // only once the caller may do what the route does.
   const json = express.json({ limit: limits.reportMaxBytes });
-  router.use('/diff', (req, res, next) =>
-    json(req, res, error =>
-      next(
-        (error as any)?.type === 'entity.too.large'
-          ? new ReportTooLargeError(limits.reportMaxBytes)
-          : error,
+  const readBody = (req: express.Request, res: express.Response) =>
+    new Promise<void>((resolve, reject) =>
+      json(req, res, error =>
+        error
+          ? reject(
+              (error as any)?.type === 'entity.too.large'
+                ? new ReportTooLargeError(limits.reportMaxBytes)
+                : error,
+            )
+          : resolve(),
       ),
-    ),
-  );
+    );
 
   const reader = async (req: express.Request, what: string) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
@@ -80,6 +84,7 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
 
   router.post('/diff', async (req, res) => {
     await reader(req, 'compare definitions and clusters');
+    await readBody(req, res);
     const body = compareBody.safeParse(req.body);
     if (!body.success)
       throw new InputError(
@@ -108,6 +113,7 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
     (asFile: boolean) =>
     async (req: express.Request, res: express.Response) => {
       const user = await writer(req, 'save diff reports');
+      await readBody(req, res);
       if (
         asFile &&
         (req.body?.apiVersion !== DIFF_REPORT_FILE.apiVersion ||
