@@ -10,6 +10,7 @@ import { FleetRepoReader } from './git/FleetRepoReader';
 import { GitHttpServer } from './git/GitHttpServer';
 import { createFleetRepository } from './git/createFleetRepository';
 import { sandboxCrds } from './kube/crds';
+import { EventLog } from './kube/EventLog';
 import { Faults } from './kube/Faults';
 import { KubeApiServer } from './kube/KubeApiServer';
 import { kubeconfigYaml } from './kube/kubeconfig';
@@ -67,6 +68,8 @@ export class Sandbox {
     private readonly capi: CapiController,
     private readonly argocd: ArgoCdController,
     private readonly workDir: string,
+    /** Every change in the management and workload clusters, in one order (tests assert orders from it). */
+    readonly events: EventLog,
   ) {}
 
   static async start(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -121,10 +124,19 @@ export class Sandbox {
       const servers = new Map<string, KubeApiServer>([
         [apiServer.url, apiServer],
       ]);
+      const events = new EventLog();
+      store.observe(e => events.record('management', e));
       const capi = new CapiController(store, {
         provisioningDelayMs: options.provisioningDelayMs ?? 3000,
-        onWorkloadServer: (url, server) =>
-          server ? servers.set(url, server) : servers.delete(url),
+        onWorkloadServer: (url, server, cluster) => {
+          if (server) {
+            servers.set(url, server);
+            server.store.observe(e => events.record(cluster, e));
+          } else {
+            servers.delete(url);
+            events.tornDown(cluster);
+          }
+        },
       });
       started.push(capi);
       const fleetRepoUrl = `${gitServer.url}/fleet.git`;
@@ -170,6 +182,7 @@ export class Sandbox {
         capi,
         argocd,
         workDir,
+        events,
       );
     } catch (error) {
       for (const s of started.reverse()) await s.stop();

@@ -12,6 +12,7 @@ export {
   type KubeApiServerOptions,
 } from './kube/KubeApiServer';
 export { ObjectStore } from './kube/ObjectStore';
+export { EventLog, type LoggedEvent, type EventQuery } from './kube/EventLog';
 export { sandboxCrds } from './kube/crds';
 export type { Faults } from './kube/Faults';
 export { kubeConfigFor } from './kube/kubeConfigFor';

@@ -143,6 +143,7 @@ export const arlonPlugin = createBackendPlugin({
             status,
             reports: await DiffReportStore.create(database),
             limits: readArlonLimits(config),
+            logger,
             defaultOwner,
           }),
         );

@@ -1,6 +1,7 @@
 import {
   AuditorService,
   HttpAuthService,
+  LoggerService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
@@ -21,6 +22,7 @@ import { auditedWrite } from './actions/auditedWrite';
 import {
   authorize,
   decideOnDefinitions,
+  ClusterOperations,
   ServedClusterKinds,
 } from '@internal/backstage-plugin-arlon-node';
 import { clusterActionsRouter } from './actions/clusterActionsRouter';
@@ -50,6 +52,8 @@ export interface RouterOptions {
   onWrite?: () => void;
   /** Report size, quota and diff fan-out (arlon.limits); the defaults when absent. */
   limits?: ArlonLimits;
+  /** Where operations that outlive their request (cluster deletions) report failures. */
+  logger?: LoggerService;
 }
 
 export async function createRouter(
@@ -157,7 +161,15 @@ export async function createRouter(
     options.onWrite,
     () => servedKinds.current(),
   );
-  router.use(clusterActionsRouter({ ...options, definitions }));
-  router.use(definitionsRouter({ ...options, definitions }));
+  // Deletions and unregistrations outlive their request: one per cluster at a time.
+  const clusterOperations = new ClusterOperations((cluster, error) =>
+    options.logger?.warn(
+      `Removing cluster ${cluster} stopped: ${error.message}`,
+    ),
+  );
+  router.use(
+    clusterActionsRouter({ ...options, definitions, clusterOperations }),
+  );
+  router.use(definitionsRouter({ ...options, definitions, clusterOperations }));
   return router;
 }

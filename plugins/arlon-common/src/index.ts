@@ -53,6 +53,7 @@ export * from './clusterTransitions';
 export * from './model/definitionViews';
 export * from './model/entities';
 export * from './model/clusterStatus';
+export * from './model/clusterDeletion';
 export * from './model/verify';
 export {
   addSummaries,

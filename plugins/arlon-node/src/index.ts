@@ -168,3 +168,23 @@ export {
   DefinitionDecision,
 } from './permissions/authorizeDefinitions';
 export { defaultOwnerOf } from './permissions/defaultOwner';
+export {
+  findRegistration,
+  beginDeletion,
+  bundleApplications,
+  deleteRegistrationSecret,
+  type ClusterRegistration,
+} from './deletion/clusterRegistration';
+export {
+  removeBundlesFirst,
+  DEFAULT_BUNDLE_REMOVAL_TIMEOUT_MS,
+  type BundleRemovalOptions,
+} from './deletion/removeBundlesFirst';
+export {
+  deleteCluster,
+  planClusterRemoval,
+  clusterDefinition,
+  type ClusterRemovalRequest,
+  type ClusterRemovalPlan,
+} from './deletion/deleteCluster';
+export { ClusterOperations } from './deletion/ClusterOperations';

@@ -341,11 +341,11 @@ export class ArgoCdController {
         for (const r of app.status?.resources ?? [])
           this.deleteLive(target.store, r);
       }
-      this.write(app, {
-        metadata: {
-          finalizers: finalizers.filter(f => !RESOURCES_FINALIZERS.includes(f)),
-        },
-      });
+      const rest = finalizers.filter(f => !RESOURCES_FINALIZERS.includes(f));
+      // Another controller's finalizer holds the Application: nothing to write
+      // (writing anyway would wake this reconcile again, forever).
+      if (rest.length !== finalizers.length)
+        this.write(app, { metadata: { finalizers: rest } });
       return;
     }
 

@@ -9,7 +9,12 @@ export interface CapiControllerOptions {
   /** Time from Pending to Provisioned; Provisioning starts halfway. */
   provisioningDelayMs: number;
   /** Called when a workload cluster's API server is up or gone, so others (ArgoCD) can reach it. */
-  onWorkloadServer(url: string, server: KubeApiServer | undefined): void;
+  onWorkloadServer(
+    url: string,
+    server: KubeApiServer | undefined,
+    /** The workload cluster's name. */
+    cluster: string,
+  ): void;
 }
 
 /**
@@ -120,7 +125,7 @@ export class CapiController {
       return;
     }
     this.workloads.set(key, server);
-    this.options.onWorkloadServer(server.url, server);
+    this.options.onWorkloadServer(server.url, server, name);
     const secrets = this.store.type('', 'secrets')!;
     this.store.create(secrets, namespace, {
       metadata: {
@@ -162,7 +167,7 @@ export class CapiController {
     const server = this.workloads.get(key);
     this.workloads.delete(key);
     if (server) {
-      this.options.onWorkloadServer(server.url, undefined);
+      this.options.onWorkloadServer(server.url, undefined, name);
       await server.stop();
     }
     const secrets = this.store.type('', 'secrets')!;

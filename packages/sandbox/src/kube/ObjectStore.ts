@@ -59,6 +59,7 @@ export class ObjectStore {
   private rv = 1;
   private readonly pending: WatchEvent[] = [];
   private delivering = false;
+  private readonly observers = new Set<(event: WatchEvent) => void>();
 
   /** `historyLimit`: changes kept for resuming watches; older ones answer 410 Gone, as after etcd compaction. */
   constructor(private readonly historyLimit = HISTORY) {
@@ -315,6 +316,12 @@ export class ObjectStore {
     return this.view(type, current);
   }
 
+  /** Calls `observer` with every change of every type, as it is made (the sandbox's event log). */
+  observe(observer: (event: WatchEvent) => void): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
   watch(watcher: Watcher, fromResourceVersion: number | undefined): () => void {
     if (fromResourceVersion !== undefined) {
       for (const event of this.history) {
@@ -395,6 +402,8 @@ export class ObjectStore {
       typeKey: typeKeyOf(type),
     };
     this.history.push(event);
+    // Before delivery to watchers: what a controller writes in response is logged after this.
+    for (const observer of this.observers) observer(event);
     if (this.history.length > this.historyLimit)
       this.history.splice(0, this.history.length - this.historyLimit);
     // A watcher may write in response (controllers do); queue those events so

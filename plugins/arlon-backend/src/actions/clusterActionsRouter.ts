@@ -20,6 +20,7 @@ import {
 } from '@internal/backstage-plugin-arlon-common';
 import {
   assignProfiles,
+  ClusterOperations,
   FleetDefinitions,
   ManagementClusters,
   importEdits,
@@ -43,6 +44,8 @@ export interface ClusterActionsOptions {
   status: FleetStatus;
   /** Owner of definitions that name none (the catalog's `defaultOwner`): what owner checks see. */
   defaultOwner?: string;
+  /** Deletions and unregistrations under way in this process (shared with DELETE). */
+  clusterOperations?: ClusterOperations;
 }
 
 const requested = (user: string) =>

@@ -17,7 +17,13 @@ import {
 } from '@internal/backstage-plugin-arlon-common';
 import express from 'express';
 import Router from 'express-promise-router';
-import { FleetDefinitions } from '@internal/backstage-plugin-arlon-node';
+import {
+  ClusterOperations,
+  deleteCluster,
+  FleetDefinitions,
+  ManagementClusters,
+} from '@internal/backstage-plugin-arlon-node';
+import { clusterRemovalRoute } from './clusterRemovalRoute';
 import type { FleetStatus } from '../status/FleetStatus';
 import { KIND_BY_SEGMENT, WriteOp } from './kinds';
 import { authorizeWrite, WriteToAuthorize } from './authorizeWrite';
@@ -31,6 +37,10 @@ export interface DefinitionsRouterOptions {
   status?: FleetStatus;
   /** Owner of definitions that name none (the catalog's `defaultOwner`): what owner checks see. */
   defaultOwner?: string;
+  /** Where clusters' bundles are removed before a cluster is deleted. */
+  managementClusters?: ManagementClusters;
+  /** Deletions under way in this process (shared with unregister). */
+  clusterOperations?: ClusterOperations;
 }
 
 /** Largest definition body accepted; a definition is a few KB, a fleet's worth is never one request. */
@@ -223,6 +233,19 @@ export function definitionsRouter(
   router.put(
     '/:kind(bundles|profiles|clusterspecs|clusters)/:name',
     write('update'),
+  );
+  // A cluster goes in order, bundles first (deleteCluster); other kinds are one commit.
+  router.delete(
+    '/clusters/:name',
+    clusterRemovalRoute(
+      {
+        ...options,
+        defaultOwner,
+        operations: options.clusterOperations ?? new ClusterOperations(),
+      },
+      'delete',
+      deleteCluster,
+    ),
   );
   router.delete(
     '/:kind(bundles|profiles|clusterspecs|clusters)/:name',

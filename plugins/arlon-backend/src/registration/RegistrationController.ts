@@ -10,12 +10,17 @@ import {
   ARLON_CLUSTER_LABEL,
   argocdClusterLabels,
   argocdClusterSecret,
+  beginDeletion,
   createArgoCdAccess,
+  DEFAULT_BUNDLE_REMOVAL_TIMEOUT_MS,
   CustomObject,
   ManagementCluster,
   revokeArgoCdAccess,
 } from '@internal/backstage-plugin-arlon-node';
-import { PROFILE_LABEL_PREFIX } from '@internal/backstage-plugin-arlon-common';
+import {
+  DELETING_ANNOTATION,
+  PROFILE_LABEL_PREFIX,
+} from '@internal/backstage-plugin-arlon-common';
 
 export interface RegistrationControllerOptions {
   cluster: ManagementCluster;
@@ -28,6 +33,8 @@ export interface RegistrationControllerOptions {
   profileLabels(clusterName: string): Promise<Record<string, string> | null>;
   /** Reconciles running at once. */
   concurrency?: number;
+  /** How long a going cluster's Secret waits for its bundle Applications (default 10 minutes). */
+  bundleRemovalTimeoutMs?: number;
 }
 
 /**
@@ -164,6 +171,9 @@ export class RegistrationController {
 
     if (!capi || capi.metadata?.deletionTimestamp) {
       if (existing?.metadata?.labels?.[ARLON_CLUSTER_LABEL] === name) {
+        // Bundles first, even when the definition was deleted by hand: the
+        // Secret (ArgoCD's way to the cluster) stays until they are pruned.
+        if (await this.bundlesRemain(namespace, name, existing, !capi)) return;
         await this.revoke(namespace, name);
         await this.core
           .deleteNamespacedSecret({ name: secretName, namespace: argocdNs })
@@ -196,6 +206,59 @@ export class RegistrationController {
     } catch (error: any) {
       if (error?.code !== 409) throw error;
     }
+  }
+
+  /**
+   * Whether the Secret of a cluster whose CAPI Cluster is going must wait for
+   * its bundle Applications: it is marked as deleting (its profile labels
+   * come off, and stay off) and this answers true, looking again shortly,
+   * while any remains. It stops waiting once the CAPI Cluster is gone (the
+   * cluster cannot answer ArgoCD any more) or after the bundle removal
+   * timeout, with a warning.
+   */
+  private async bundlesRemain(
+    namespace: string,
+    name: string,
+    secret: V1Secret,
+    capiGone: boolean,
+  ): Promise<boolean> {
+    const since = secret.metadata?.annotations?.[DELETING_ANNOTATION];
+    if (!since)
+      await beginDeletion({ management: this.options.cluster, secret });
+    const left = this.informers.applications
+      .list()
+      .filter(
+        a =>
+          a.metadata?.labels?.['arlon.io/kind'] === 'bundle' &&
+          a.metadata?.labels?.[ARLON_CLUSTER_LABEL] === name,
+      )
+      .map(a => a.metadata!.name!);
+    if (left.length === 0) return false;
+    const timeoutMs =
+      this.options.bundleRemovalTimeoutMs ?? DEFAULT_BUNDLE_REMOVAL_TIMEOUT_MS;
+    const waited = since ? Date.now() - Date.parse(since) : 0;
+    if (capiGone || waited > timeoutMs) {
+      this.options.logger.warn(
+        `Unregistering cluster ${name} with bundle Applications ${left.join(
+          ', ',
+        )} still present (${
+          capiGone
+            ? 'its Cluster API Cluster is gone'
+            : 'bundle removal timed out'
+        }): what they deployed may be left in the cloud`,
+      );
+      return false;
+    }
+    this.retryLater(namespace, name, 1000);
+    return true;
+  }
+
+  private retryLater(namespace: string, name: string, delayMs: number) {
+    const timer = setTimeout(() => {
+      this.retries.delete(timer);
+      this.enqueue(namespace, name);
+    }, delayMs);
+    this.retries.add(timer);
   }
 
   /**
@@ -238,13 +301,23 @@ export class RegistrationController {
     desired: Record<string, string>,
     held = false,
   ) {
+    // A cluster being deleted keeps its profile labels off (clusterDeletion.ts).
+    const deleting = !!secret.metadata?.annotations?.[DELETING_ANNOTATION];
+    const want = deleting
+      ? Object.fromEntries(
+          Object.entries(desired).filter(
+            ([k]) => !k.startsWith(PROFILE_LABEL_PREFIX),
+          ),
+        )
+      : desired;
+    const hold = held && !deleting;
     const current = secret.metadata?.labels ?? {};
     const patch: Record<string, string | null> = {};
-    for (const [k, v] of Object.entries(desired))
-      if (current[k] !== v && !(held && k.startsWith(PROFILE_LABEL_PREFIX)))
+    for (const [k, v] of Object.entries(want))
+      if (current[k] !== v && !(hold && k.startsWith(PROFILE_LABEL_PREFIX)))
         patch[k] = v;
     for (const k of Object.keys(current))
-      if (!held && k.startsWith(PROFILE_LABEL_PREFIX) && !(k in desired))
+      if (!hold && k.startsWith(PROFILE_LABEL_PREFIX) && !(k in want))
         patch[k] = null;
     if (Object.keys(patch).length === 0) return;
     await this.core.patchNamespacedSecret(

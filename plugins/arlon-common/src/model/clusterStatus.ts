@@ -1,4 +1,5 @@
 import type { DefinitionView } from './definitionViews';
+import type { ClusterDeletion } from './clusterDeletion';
 
 /** A cluster's live state, as the REST API reports it beside its definition. */
 export interface ClusterStatus {
@@ -29,6 +30,8 @@ export interface ClusterStatus {
   /** True when changes wait for an explicit update (manual update policy). */
   behind: boolean;
   behindReasons: string[];
+  /** Present while the cluster is being deleted or unregistered (bundles first). */
+  deletion?: ClusterDeletion;
 }
 
 /** A definition as the REST API returns it: clusters carry their live status. */

@@ -1,4 +1,7 @@
-import type { ClusterStatus } from '@internal/backstage-plugin-arlon-common';
+import {
+  type ClusterStatus,
+  clusterDeletionOf,
+} from '@internal/backstage-plugin-arlon-common';
 import type { V1Secret } from '@kubernetes/client-node';
 import type { CustomObject, FleetInformers } from './FleetInformers';
 
@@ -62,6 +65,16 @@ export function clusterStatus(name: string, live: LiveObjects): ClusterStatus {
       );
   }
 
+  const deletion = clusterDeletionOf({
+    secretAnnotations: secret?.metadata?.annotations,
+    bundlesLeft: live.applications.filter(
+      a =>
+        a.metadata?.labels?.['arlon.io/cluster'] === name &&
+        a.metadata?.labels?.['arlon.io/kind'] === 'bundle',
+    ).length,
+    capiDeleting: !!capi?.metadata?.deletionTimestamp,
+  });
+
   let registration: ClusterStatus['registration'] = 'notBuilt';
   if (registered) registration = 'registered';
   else if (capi) registration = 'waitingForProvisioning';
@@ -90,6 +103,7 @@ export function clusterStatus(name: string, live: LiveObjects): ClusterStatus {
     applications,
     behind: behindReasons.length > 0,
     behindReasons,
+    ...(deletion ? { deletion } : {}),
   };
 }
 
