@@ -168,6 +168,16 @@ const ROUTES: Route[] = [
     allowed: 200,
   },
   {
+    route: 'POST /clusters/:name/unregister',
+    permission: 'arlon.cluster.delete',
+    // A dry run on the example's external cluster: what would be removed.
+    send: s =>
+      request(s).post(
+        '/api/arlon/clusters/edge-imported/unregister?dryRun=true',
+      ),
+    allowed: 200,
+  },
+  {
     route: 'POST /profiles/apply',
     permission: 'arlon.profile.apply',
     send: s =>

@@ -188,3 +188,9 @@ export {
   type ClusterRemovalPlan,
 } from './deletion/deleteCluster';
 export { ClusterOperations } from './deletion/ClusterOperations';
+export {
+  unregisterCluster,
+  revokeWithArgoCdToken,
+  type UnregisterRequest,
+  type UnregisterResult,
+} from './deletion/unregisterCluster';

@@ -25,7 +25,9 @@ import {
   ManagementClusters,
   importEdits,
   registerExternalCluster,
+  unregisterCluster,
 } from '@internal/backstage-plugin-arlon-node';
+import { clusterRemovalRoute } from '../definitions/clusterRemovalRoute';
 import express from 'express';
 import Router from 'express-promise-router';
 import type { FleetStatus } from '../status/FleetStatus';
@@ -324,6 +326,26 @@ export function clusterActionsRouter(
         },
       );
     };
+  // An external cluster leaves the fleet in order: bundles, ArgoCD's access, its Secret, its definition.
+  router.post(
+    '/clusters/:name/unregister',
+    clusterRemovalRoute(
+      {
+        ...options,
+        defaultOwner,
+        operations: options.clusterOperations ?? new ClusterOperations(),
+      },
+      'unregister',
+      (request, req) => {
+        const kubeconfig = req.body?.kubeconfig;
+        if (kubeconfig !== undefined && typeof kubeconfig !== 'string')
+          throw new InputError(
+            '"kubeconfig" must be YAML text (optional: an admin kubeconfig of the cluster, used once to remove ArgoCD\'s account there)',
+          );
+        return unregisterCluster({ ...request, kubeconfig });
+      },
+    ),
+  );
   router.post('/clusters/:name/sync', applicationsAction('sync'));
   router.post('/clusters/:name/refresh', applicationsAction('refresh'));
   router.post('/clusters/:name/update', applicationsAction('update'));

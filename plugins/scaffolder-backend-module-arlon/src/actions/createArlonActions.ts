@@ -2,6 +2,7 @@ import { createBundleCreateAction } from './bundleCreate';
 import { createClusterCloneAction } from './clusterClone';
 import { createClusterCreateAction } from './clusterCreate';
 import { createClusterImportAction } from './clusterImport';
+import { createClusterUnregisterAction } from './clusterUnregister';
 import { createClusterSpecCloneAction } from './clusterSpecClone';
 import { createClusterSpecCreateAction } from './clusterSpecCreate';
 import type { ArlonActionsOptions } from './fleetWrite';
@@ -15,6 +16,7 @@ export function createArlonActions(options: ArlonActionsOptions) {
     createClusterCreateAction(options),
     createClusterCloneAction(options),
     createClusterImportAction(options),
+    createClusterUnregisterAction(options),
     createClusterSpecCreateAction(options),
     createClusterSpecCloneAction(options),
     createBundleCreateAction(options),

@@ -3,6 +3,7 @@ export { createBundleCreateAction } from './bundleCreate';
 export { createClusterCloneAction } from './clusterClone';
 export { createClusterCreateAction } from './clusterCreate';
 export { createClusterImportAction } from './clusterImport';
+export { createClusterUnregisterAction } from './clusterUnregister';
 export { createClusterSpecCloneAction } from './clusterSpecClone';
 export { createClusterSpecCreateAction } from './clusterSpecCreate';
 export { createProfileApplyAction } from './profileApply';

@@ -42,6 +42,12 @@ const CASES: Case[] = [
     dryRun: true,
   },
   {
+    action: 'arlon:cluster:unregister',
+    permission: 'arlon.cluster.delete',
+    input: { name: 'edge-imported' },
+    dryRun: true,
+  },
+  {
     action: 'arlon:clusterspec:create',
     permission: 'arlon.definition.create',
     input: {

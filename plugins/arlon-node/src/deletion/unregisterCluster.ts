@@ -1,0 +1,165 @@
+import { ConflictError } from '@backstage/errors';
+import {
+  CoreV1Api,
+  KubeConfig,
+  RbacAuthorizationV1Api,
+} from '@kubernetes/client-node';
+import type { FleetChangeResult } from '../fleet/FleetRepository';
+import { kubeConfigFromArgoCdSecret } from '../live/workloadKubeConfig';
+import { parseKubeconfig } from '../kubeconfig/parseKubeconfig';
+import { revokeArgoCdAccess } from '../registration/registerWorkloadCluster';
+import {
+  deleteRegistrationSecret,
+  findRegistration,
+  type ClusterRegistration,
+} from './clusterRegistration';
+import {
+  clusterDefinition,
+  commitOrRecord,
+  isExternal,
+  type ClusterRemovalRequest,
+} from './deleteCluster';
+import { removeBundlesFirst } from './removeBundlesFirst';
+
+export interface UnregisterRequest extends ClusterRemovalRequest {
+  /**
+   * Optional: a kubeconfig of the cluster's admin (used once, never stored),
+   * with which everything ArgoCD's account is made of is removed. Without
+   * it, ArgoCD's own token does what it can (see revokeWithArgoCdToken).
+   */
+  kubeconfig?: string;
+}
+
+export interface UnregisterResult extends FleetChangeResult {
+  /** What was removed from the workload cluster. */
+  revoked: string[];
+  /** What Arlon made there and could not remove (named, so an admin can). */
+  left: string[];
+}
+
+const MANAGER = 'argocd-manager';
+const NS = 'kube-system';
+const isOurs = (o?: { metadata?: { labels?: Record<string, string> } }) =>
+  o?.metadata?.labels?.['app.kubernetes.io/managed-by'] === 'arlon';
+
+/**
+ * Unregisters an external (imported) cluster, in the same order as a
+ * deletion: its bundles first (their Applications gone and what they
+ * deployed pruned), then ArgoCD's service account, binding, role and token
+ * in the cluster, then its ArgoCD Secret, then its definition as one
+ * commit. The cluster itself is left running. A built cluster is refused
+ * (409): that is delete.
+ */
+export async function unregisterCluster(
+  request: UnregisterRequest,
+): Promise<UnregisterResult> {
+  const { name, definitions, managementClusters, write } = request;
+  // Read as data before anything is removed: a bad one is a 400 naming its field.
+  if (request.kubeconfig !== undefined) parseKubeconfig(request.kubeconfig);
+  const { view } = await clusterDefinition(definitions, name, write.check);
+  if (!isExternal(view))
+    throw new ConflictError(
+      `Cluster "${name}" is built by Cluster API: unregistering would leave it running with nobody managing it. Delete it instead (DELETE /api/arlon/clusters/${name}), which removes its bundles, its Cluster API objects and its registration in order`,
+    );
+  const registration = await findRegistration(managementClusters, name);
+  let revoked: string[] = [];
+  let left: string[] = [];
+  if (registration) {
+    await removeBundlesFirst(registration, request.bundles);
+    ({ revoked, left } = await revoke(registration, request.kubeconfig));
+    await deleteRegistrationSecret(registration);
+  }
+  const result = await commitOrRecord(undefined, () =>
+    definitions.write('delete', 'Cluster', name, undefined, write),
+  );
+  return { ...result, revoked, left };
+}
+
+async function revoke(
+  registration: ClusterRegistration,
+  kubeconfig: string | undefined,
+): Promise<{ revoked: string[]; left: string[] }> {
+  if (kubeconfig)
+    return {
+      revoked: await revokeArgoCdAccess(
+        kubeconfig,
+        registration.management.workloadAccess,
+      ),
+      left: [],
+    };
+  return revokeWithArgoCdToken(registration);
+}
+
+/**
+ * Removes ArgoCD's account from the workload cluster with ArgoCD's own
+ * token (the Secret's access), in the only order that can work: every
+ * removal takes the token's own rights away, so the service account goes
+ * first (its token stops working in a real cluster, and Kubernetes removes
+ * the token Secret with it), then the binding, the role and the token
+ * Secret while the token still answers. What could not be removed is
+ * returned by name; none of it holds a working credential once the service
+ * account is gone. Only what carries Arlon's managed-by label is touched.
+ */
+export async function revokeWithArgoCdToken(
+  registration: ClusterRegistration,
+): Promise<{ revoked: string[]; left: string[] }> {
+  let kc: KubeConfig;
+  try {
+    kc = kubeConfigFromArgoCdSecret(
+      registration.secret,
+      registration.management.workloadAccess,
+    );
+  } catch (error) {
+    return {
+      revoked: [],
+      left: [
+        `ServiceAccount ${NS}/${MANAGER} and its role, binding and token (${
+          (error as Error).message
+        })`,
+      ],
+    };
+  }
+  const core = kc.makeApiClient(CoreV1Api);
+  const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
+  const steps: Array<[string, () => Promise<any>, () => Promise<unknown>]> = [
+    [
+      `ServiceAccount ${NS}/${MANAGER}`,
+      () => core.readNamespacedServiceAccount({ name: MANAGER, namespace: NS }),
+      () =>
+        core.deleteNamespacedServiceAccount({ name: MANAGER, namespace: NS }),
+    ],
+    [
+      `ClusterRoleBinding ${MANAGER}-role-binding`,
+      () => rbac.readClusterRoleBinding({ name: `${MANAGER}-role-binding` }),
+      () => rbac.deleteClusterRoleBinding({ name: `${MANAGER}-role-binding` }),
+    ],
+    [
+      `ClusterRole ${MANAGER}-role`,
+      () => rbac.readClusterRole({ name: `${MANAGER}-role` }),
+      () => rbac.deleteClusterRole({ name: `${MANAGER}-role` }),
+    ],
+    [
+      `Secret ${NS}/${MANAGER}-token`,
+      () =>
+        core.readNamespacedSecret({ name: `${MANAGER}-token`, namespace: NS }),
+      () =>
+        core.deleteNamespacedSecret({
+          name: `${MANAGER}-token`,
+          namespace: NS,
+        }),
+    ],
+  ];
+  const revoked: string[] = [];
+  const left: string[] = [];
+  for (const [what, read, remove] of steps) {
+    try {
+      const object = await read();
+      if (!isOurs(object)) continue;
+      await remove();
+      revoked.push(what);
+    } catch (error: any) {
+      if (error?.code !== 404) left.push(what);
+    }
+  }
+  return { revoked, left };
+}

@@ -1,0 +1,120 @@
+import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import {
+  arlonClusterDeletePermission,
+  arlonResourceOfView,
+  checkDefinitionName,
+  DEFAULT_ARLON_OWNER,
+  definitionViews,
+  entityRef,
+} from '@internal/backstage-plugin-arlon-common';
+import {
+  decideOnDefinitions,
+  planClusterRemoval,
+  unregisterCluster,
+  type ClusterRemovalRequest,
+} from '@internal/backstage-plugin-arlon-node';
+import { ArlonActionsOptions, writeOutputs } from './fleetWrite';
+
+/**
+ * `arlon:cluster:unregister`: the scaffolder's adapter of unregisterCluster
+ * (arlon-node), as POST /api/arlon/clusters/:name/unregister is the REST
+ * one: permission arlon.cluster.delete on the cluster (its owner, on the
+ * head) before anything is removed; then its bundles, ArgoCD's account in
+ * it, its ArgoCD Secret and its definition, in that order. A built cluster
+ * is refused: that is a deletion.
+ */
+export function createClusterUnregisterAction(options: ArlonActionsOptions) {
+  return createTemplateAction({
+    id: 'arlon:cluster:unregister',
+    description:
+      "Unregisters an external cluster: removes its bundles, ArgoCD's account in it and its ArgoCD Secret, then deletes its definition as one commit",
+    supportsDryRun: true,
+    schema: {
+      input: {
+        name: (z: any) =>
+          z.string().describe('The external cluster, by its name in the fleet'),
+        kubeconfig: (z: any) =>
+          z
+            .string()
+            .optional()
+            .describe(
+              "Optional: an admin kubeconfig of the cluster (pass it as a secret), used once to remove all of ArgoCD's account there; without it ArgoCD's own token removes what it can",
+            ),
+      },
+      output: {
+        ...writeOutputs,
+        revoked: (z: any) =>
+          z
+            .array(z.string())
+            .optional()
+            .describe('What was removed from the workload cluster'),
+        left: (z: any) =>
+          z
+            .array(z.string())
+            .optional()
+            .describe('What Arlon made there and could not remove'),
+      },
+    },
+    async handler(ctx) {
+      const { name, kubeconfig } = ctx.input;
+      checkDefinitionName(name, 'name');
+      const credentials = await ctx.getInitiatorCredentials();
+      const decision = await decideOnDefinitions(
+        options.permissions,
+        arlonClusterDeletePermission,
+        credentials,
+      );
+      decision.requireSome('unregister clusters');
+      const defaultOwner = options.defaultOwner ?? DEFAULT_ARLON_OWNER;
+      const principal = credentials.principal as { userEntityRef?: string };
+      const user = principal.userEntityRef ?? 'a Backstage software template';
+      const request: ClusterRemovalRequest = {
+        name,
+        definitions: options.definitions,
+        managementClusters: options.managementClusters.list(),
+        write: {
+          message: `Unregister Cluster ${name}\n\nRequested by ${user} through a Backstage software template.`,
+          author: { name: user, email: 'arlon@backstage.invalid' },
+          check: files =>
+            decision.require(
+              definitionViews(files)
+                .filter(v => v.kind === 'Cluster' && v.name === name)
+                .map(v => arlonResourceOfView(v, defaultOwner)),
+              'unregister this cluster',
+            ),
+        },
+      };
+      ctx.output('entityRef', entityRef('Cluster', name));
+      if (ctx.isDryRun) {
+        const plan = await planClusterRemoval(request);
+        ctx.logger.info(
+          `Dry run: would remove bundle Applications ${
+            plan.bundleApplications.join(', ') || '(none)'
+          }, ${
+            plan.registration
+              ? `ArgoCD's account and Secret ${plan.registration.secret}`
+              : 'no ArgoCD registration'
+          }, and commit:`,
+        );
+        const files = plan.files.map(f => `${f.action} ${f.path}`);
+        for (const f of files) ctx.logger.info(f);
+        ctx.output('files', files);
+        return;
+      }
+      const result = await unregisterCluster({ ...request, kubeconfig });
+      const files = result.files.map(f => `${f.action} ${f.path}`);
+      for (const f of files) ctx.logger.info(f);
+      for (const r of result.revoked) ctx.logger.info(`removed ${r}`);
+      for (const l of result.left)
+        ctx.logger.warn(
+          `could not remove ${l}; remove it as the cluster's admin`,
+        );
+      ctx.output('files', files);
+      ctx.output('revoked', result.revoked);
+      ctx.output('left', result.left);
+      if (result.commit) ctx.output('commit', result.commit);
+      if (result.pullRequest)
+        ctx.output('pullRequestUrl', result.pullRequest.url);
+    },
+  });
+}
