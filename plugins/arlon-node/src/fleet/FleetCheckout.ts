@@ -127,6 +127,25 @@ export class FleetCheckout {
     }
   }
 
+  /**
+   * Deletes a branch on the server (one Arlon pushed for a pull request that
+   * could not be opened). Never the fleet's own branch.
+   */
+  async deleteRemoteBranch(branch: string): Promise<void> {
+    if (branch === this.branch)
+      throw new Error(`refusing to delete the fleet's branch "${branch}"`);
+    await git.push({
+      fs,
+      http: this.http,
+      dir: this.dir,
+      url: this.url,
+      ref: branch,
+      remoteRef: branch,
+      delete: true,
+      onAuth: await this.onAuth(),
+    });
+  }
+
   /** A commit of the local clone: its parents, and who made it when, with what message. */
   async commitInfo(oid: string): Promise<{
     commit: string;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ConflictError, ServiceUnavailableError } from '@backstage/errors';
 import git from 'isomorphic-git';
 import type { FleetRepositoryHealth } from '@internal/backstage-plugin-arlon-common';
@@ -277,13 +278,17 @@ export class FleetRepository {
         'writeMode is pullRequest, but no pull request opener is configured',
       );
     const [title, ...rest] = change.message.split('\n');
+    // Time and randomness: two writes in the same millisecond (two replicas,
+    // or two portals on one repository) never share a branch.
     const branch =
       change.branch ??
       `arlon/${title
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
         .replace(/^-|-$/g, '')
-        .slice(0, 40)}-${Date.now().toString(36)}`;
+        .slice(0, 40)}-${Date.now().toString(36)}-${randomBytes(4).toString(
+        'hex',
+      )}`;
     const { pushed, commit } = await this.git('push', () =>
       checkout.commitAndPush(
         parent,
@@ -297,13 +302,27 @@ export class FleetRepository {
       throw new ConflictError(
         `Could not push branch ${branch} to the fleet repository`,
       );
-    const pr = await this.openPullRequest({
-      repoUrl: this.config!.url,
-      head: branch,
-      base: this.config!.branch,
-      title,
-      body: rest.join('\n').trim(),
-    });
+    let pr: PullRequest;
+    try {
+      pr = await this.openPullRequest({
+        repoUrl: this.config!.url,
+        head: branch,
+        base: this.config!.branch,
+        title,
+        body: rest.join('\n').trim(),
+      });
+    } catch (error) {
+      // No pull request, no branch: a failed write leaves nothing behind.
+      const cleanupFailure = await this.git('push', () =>
+        checkout.deleteRemoteBranch(branch),
+      ).then(
+        () => undefined,
+        (cleanup: Error) => cleanup.message,
+      );
+      if (cleanupFailure && error instanceof Error)
+        error.message = `${error.message} (branch ${branch} could not be deleted either: ${cleanupFailure}; delete it by hand)`;
+      throw error;
+    }
     return { commit, pullRequest: { ...pr, branch } };
   }
 

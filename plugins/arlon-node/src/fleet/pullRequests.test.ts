@@ -231,5 +231,95 @@ describe('pull requests', () => {
         ).stdout,
       ).toBe('kind: Cluster\n');
     });
+
+    const giteaRepository = (dir: string) => {
+      const url = `${git.url}/acme/fleet.git`;
+      const integrations = integrationsOf({
+        gitea: [
+          {
+            host: new URL(git.url).host,
+            baseUrl: git.url,
+            username: 'bot',
+            password: 'pw',
+          },
+        ],
+      });
+      return new FleetRepository(
+        { url, branch: 'main', writeMode: 'pullRequest' },
+        async () => ({ username: 'bot', password: 'pw' }),
+        dir,
+        pullRequestOpener(integrations, url),
+      );
+    };
+    const branches = async () =>
+      (
+        await run('git', [
+          '-C',
+          path.join(root, 'acme', 'fleet.git'),
+          'for-each-ref',
+          '--format=%(refname:short)',
+          'refs/heads',
+        ])
+      ).stdout
+        .split('\n')
+        .filter(Boolean)
+        .sort();
+
+    it('deletes the branch it pushed when the host refuses the pull request, and says why', async () => {
+      api.use(
+        http.post(`${git.url}/api/v1/repos/acme/fleet/pulls`, () =>
+          HttpResponse.json(
+            { message: 'user does not have permission' },
+            { status: 403 },
+          ),
+        ),
+      );
+      await expect(
+        giteaRepository(workDir).change({
+          message: 'Create Cluster qa-2',
+          author: { name: 'jane', email: 'j@x' },
+          plan: () => ({ 'arlon/clusters/qa-2.yaml': 'kind: Cluster\n' }),
+        }),
+      ).rejects.toThrow(/403/);
+      expect(await branches()).toEqual(['main']);
+    });
+
+    it('gives two writes in the same millisecond (two replicas) two branches and two pull requests', async () => {
+      const heads: string[] = [];
+      api.use(
+        http.post(
+          `${git.url}/api/v1/repos/acme/fleet/pulls`,
+          async ({ request: r }) => {
+            heads.push(((await r.json()) as any).head);
+            return HttpResponse.json(
+              {
+                number: heads.length,
+                html_url: `${git.url}/pulls/${heads.length}`,
+              },
+              { status: 201 },
+            );
+          },
+        ),
+      );
+      const now = jest.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+      try {
+        const second = await fs.mkdtemp(path.join(os.tmpdir(), 'checkout-'));
+        const write = (dir: string) =>
+          giteaRepository(dir).change({
+            message: 'Create Cluster qa-3',
+            author: { name: 'jane', email: 'j@x' },
+            plan: () => ({ 'arlon/clusters/qa-3.yaml': 'kind: Cluster\n' }),
+          });
+        const [a, b] = await Promise.all([write(workDir), write(second)]);
+        await fs.rm(second, { recursive: true, force: true });
+        expect(a.pullRequest!.branch).not.toBe(b.pullRequest!.branch);
+        expect(new Set(heads).size).toBe(2);
+        expect(await branches()).toEqual(
+          [a.pullRequest!.branch, b.pullRequest!.branch, 'main'].sort(),
+        );
+      } finally {
+        now.mockRestore();
+      }
+    });
   });
 });
