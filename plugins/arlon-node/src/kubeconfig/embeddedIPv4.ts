@@ -31,8 +31,9 @@ function ipv6Groups(address: string): number[] | undefined {
     ).toString(16)}`;
   }
   const [head, rest] = text.split('::');
-  const left = head ? head.split(':') : [];
-  const right = rest === undefined ? [] : rest ? rest.split(':') : [];
+  const split = (part?: string) => (part ? part.split(':') : []);
+  const left = split(head);
+  const right = split(rest);
   const missing = 8 - left.length - right.length;
   if (rest === undefined ? left.length !== 8 : missing < 0) return undefined;
   return [
@@ -42,5 +43,6 @@ function ipv6Groups(address: string): number[] | undefined {
   ].map(g => parseInt(g, 16));
 }
 
-const dotted = (high: number, low: number) =>
-  [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+function dotted(high: number, low: number): string {
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+}
