@@ -127,6 +127,7 @@ export {
   checkImportKubeconfig,
   externalClusterYaml,
   findArgoCdCluster,
+  importCluster,
   importEdits,
   refuseExistingCluster,
   registerExternalCluster,

@@ -23,8 +23,7 @@ import {
   ClusterOperations,
   FleetDefinitions,
   ManagementClusters,
-  importEdits,
-  registerExternalCluster,
+  importCluster,
   unregisterCluster,
 } from '@internal/backstage-plugin-arlon-node';
 import { clusterRemovalRoute } from '../definitions/clusterRemovalRoute';
@@ -202,26 +201,24 @@ export function clusterActionsRouter(
           managementCluster ?? managementClusters.list()[0]?.name,
         );
         const author = authorOf(credentials);
-        // Validate the definition first (name, profiles, a name not taken: import
-        // is create-only), so a bad import registers nothing.
-        await definitions.change(
-          { message: 'check', author, dryRun: true },
-          files =>
-            importEdits(files, name, 'https://pending.invalid', profiles),
-        );
-        const server = await registerExternalCluster(management, {
-          name,
-          profiles,
-          kubeconfig,
-          argocdCluster,
+        // importCluster: checked, registered, committed; taken back if the commit fails.
+        const { server, result } = await importCluster({
+          management,
+          request: { name, profiles, kubeconfig, argocdCluster },
+          check: edits =>
+            definitions.change(
+              { message: 'check', author, dryRun: true },
+              edits,
+            ),
+          commit: (_server, edits) =>
+            definitions.change(
+              {
+                message: `Import Cluster ${name}${requested(author.name)}`,
+                author,
+              },
+              edits,
+            ),
         });
-        const result = await definitions.change(
-          {
-            message: `Import Cluster ${name}${requested(author.name)}`,
-            author,
-          },
-          files => importEdits(files, name, server, profiles),
-        );
         return {
           status: 201,
           meta: { commit: result.commit ?? null },

@@ -1,5 +1,10 @@
 import { ConflictError, InputError, NotFoundError } from '@backstage/errors';
-import { CoreV1Api, V1Secret } from '@kubernetes/client-node';
+import {
+  CoreV1Api,
+  PatchStrategy,
+  setHeaderOptions,
+  V1Secret,
+} from '@kubernetes/client-node';
 import {
   definitionViews,
   type FleetEdit,
@@ -18,6 +23,7 @@ import {
   argocdClusterLabels,
   argocdClusterSecret,
   createArgoCdAccess,
+  revokeArgoCdAccess,
 } from './registerWorkloadCluster';
 
 export interface ImportRequest {
@@ -109,6 +115,20 @@ export async function registerExternalCluster(
   management: ManagementCluster,
   request: ImportRequest,
 ): Promise<string> {
+  return (await registerUndoably(management, request)).server;
+}
+
+/** A registration and how to take it back. */
+interface Registered {
+  server: string;
+  /** Removes what the registration made, or restores what it changed. */
+  undo(): Promise<void>;
+}
+
+async function registerUndoably(
+  management: ManagementCluster,
+  request: ImportRequest,
+): Promise<Registered> {
   const core = management.kubeConfig.makeApiClient(CoreV1Api);
   const namespace = management.argocdNamespace;
   const labels = argocdClusterLabels(
@@ -134,11 +154,29 @@ export async function registerExternalCluster(
     } catch (error) {
       throw unusableKubeconfig(error);
     }
+    const kubeconfig = request.kubeconfig;
+    // Undone in reverse: the Secret (ArgoCD's way in), then the account in the cluster.
+    const undoAccess = async () => {
+      await revokeArgoCdAccess(kubeconfig, management.workloadAccess);
+    };
     const body: V1Secret = argocdClusterSecret(request.name, access, labels);
-    await core.createNamespacedSecret({ namespace, body }).catch(error => {
+    try {
+      await core.createNamespacedSecret({ namespace, body });
+    } catch (error: any) {
+      await undoAccess().catch(() => {});
       throw error?.code === 409 ? secretTaken(management, secretName) : error;
-    });
-    return access.server;
+    }
+    return {
+      server: access.server,
+      undo: async () => {
+        await core
+          .deleteNamespacedSecret({ name: secretName, namespace })
+          .catch((error: any) => {
+            if (error?.code !== 404) throw error;
+          });
+        await undoAccess();
+      },
+    };
   }
   const { secret: existing, server } = await adoptableArgoCdCluster(
     management,
@@ -156,7 +194,72 @@ export async function registerExternalCluster(
       },
     },
   });
-  return server;
+  const before = existing.metadata?.labels ?? {};
+  return {
+    server,
+    // Adoption changed only labels: they go back to what the ArgoCD admin left.
+    undo: async () => {
+      const patch: Record<string, string | null> = {};
+      for (const key of Object.keys(labels))
+        patch[key] = key in before ? before[key] : null;
+      await core.patchNamespacedSecret(
+        {
+          name: existing.metadata!.name!,
+          namespace,
+          body: { metadata: { labels: patch } },
+        },
+        setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+      );
+    },
+  };
+}
+
+/**
+ * Imports an external cluster, the one home of the operation (REST and
+ * scaffolder are adapters): the definition is checked first on the head
+ * (name, profiles, a name not taken: import is create-only), so a bad
+ * import registers nothing; then the cluster is registered in ArgoCD; then
+ * `commit` writes its definition. When the commit fails (a Git conflict, a
+ * pull request the host refused, a definition another writer created
+ * meanwhile) the registration is taken back (the ArgoCD Secret deleted,
+ * ArgoCD's account in the cluster revoked, or an adopted Secret's labels
+ * restored): an import is never half done. Registering first is what lets
+ * the definition name the server ArgoCD really reached.
+ */
+export async function importCluster<T>(options: {
+  management: ManagementCluster;
+  request: ImportRequest;
+  /** Plans the import on a head without committing (a dry run of the same write). */
+  check(edits: (files: FleetFiles) => FleetEdit[]): Promise<unknown>;
+  /** Commits the definition: the adapter's write path (its permission checks, its outputs). */
+  commit(server: string, edits: (files: FleetFiles) => FleetEdit[]): Promise<T>;
+}): Promise<{ server: string; result: T }> {
+  const { management, request } = options;
+  const { name, profiles } = request;
+  await options.check(files =>
+    importEdits(files, name, 'https://pending.invalid', profiles),
+  );
+  const registered = await registerUndoably(management, request);
+  try {
+    const result = await options.commit(registered.server, files =>
+      importEdits(files, name, registered.server, profiles),
+    );
+    return { server: registered.server, result };
+  } catch (error) {
+    try {
+      await registered.undo();
+    } catch (undoError) {
+      if (error instanceof Error)
+        error.message = `${
+          error.message
+        }. Taking the registration back failed too (${
+          (undoError as Error).message
+        }): delete ArgoCD's Secret ${
+          management.argocdNamespace
+        }/cluster-${name} and the cluster's kube-system/argocd-manager account by hand`;
+    }
+    throw error;
+  }
 }
 
 function secretTaken(management: ManagementCluster, secretName: string) {

@@ -3,14 +3,16 @@ import { InputError } from '@backstage/errors';
 import {
   arlonClusterCreatePermission,
   entityRef,
+  type FleetEdit,
+  type FleetFiles,
   WITHHELD_SECRET,
 } from '@internal/backstage-plugin-arlon-common';
 import {
   adoptableArgoCdCluster,
   authorize,
   checkImportKubeconfig,
+  importCluster,
   importEdits,
-  registerExternalCluster,
 } from '@internal/backstage-plugin-arlon-node';
 import { examples } from './clusterImport.examples';
 import {
@@ -74,21 +76,25 @@ export function createClusterImportAction(options: ArlonActionsOptions) {
         credentials,
         'import clusters',
       );
-      // The definition first, with a placeholder server: a bad name or profile,
-      // or a name already taken (import is create-only, as over REST), registers nothing.
-      await options.definitions.change(
-        {
-          message: 'check',
-          author: { name: 'check', email: 'check@backstage.invalid' },
-          dryRun: true,
-        },
-        files => importEdits(files, name, 'https://pending.invalid', profiles),
-      );
+      const check = (edits: (files: FleetFiles) => FleetEdit[]) =>
+        options.definitions.change(
+          {
+            message: 'check',
+            author: { name: 'check', email: 'check@backstage.invalid' },
+            dryRun: true,
+          },
+          edits,
+        );
       const management = options.managementClusters.get(
         managementCluster ?? options.managementClusters.list()[0]?.name,
       );
       ctx.output('entityRef', entityRef('Cluster', name));
       if (ctx.isDryRun) {
+        // The definition first, with a placeholder server: a bad name or
+        // profile, or a name already taken (import is create-only) is refused.
+        await check(files =>
+          importEdits(files, name, 'https://pending.invalid', profiles),
+        );
         // Read only; the kubeconfig is read as data and its server's address
         // checked, but not used: it is used once, by the real run. A commit
         // preview withholds it, so there is nothing to check yet.
@@ -112,20 +118,22 @@ export function createClusterImportAction(options: ArlonActionsOptions) {
         ctx.output('files', [`create arlon/clusters/${name}.yaml`]);
         return;
       }
-      const server = await registerExternalCluster(management, {
-        name,
-        profiles,
-        kubeconfig,
-        argocdCluster,
-      });
-      ctx.logger.info(
-        `Registered ${name} (${server}) in ArgoCD on ${management.name}`,
-      );
-      await writeFleet(ctx, options, {
-        permission: arlonClusterCreatePermission,
-        what: 'import clusters',
-        message: `Import Cluster ${name} (${server})`,
-        edits: files => importEdits(files, name, server, profiles),
+      // importCluster: checked, registered, committed; taken back if the commit fails.
+      await importCluster({
+        management,
+        request: { name, profiles, kubeconfig, argocdCluster },
+        check,
+        commit: (server, edits) => {
+          ctx.logger.info(
+            `Registered ${name} (${server}) in ArgoCD on ${management.name}`,
+          );
+          return writeFleet(ctx, options, {
+            permission: arlonClusterCreatePermission,
+            what: 'import clusters',
+            message: `Import Cluster ${name} (${server})`,
+            edits,
+          });
+        },
       });
     },
   });
