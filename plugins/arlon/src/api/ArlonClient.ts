@@ -38,6 +38,25 @@ export interface CompareRequest {
   serverSide?: boolean;
 }
 
+/** What deleting or unregistering a cluster will remove (the route's dry run). */
+export interface ClusterRemovalPreview {
+  cluster: string;
+  external: boolean;
+  bundleApplications: string[];
+  clusterObjects: Array<{ kind: string; name: string }>;
+  registration?: { managementCluster: string; secret: string };
+  files: Array<{ path: string; action: string }>;
+}
+
+/** A deletion or unregistration: done (its commit), or still removing bundles (202). */
+export interface ClusterRemovalOutcome {
+  commit?: string;
+  pullRequest?: { url: string };
+  /** Present while it goes on in the background: "deleting: removing bundles (2 left)". */
+  message?: string;
+  left?: string[];
+}
+
 /** The browser's view of the `arlon` backend plugin's REST API. Nothing here ever carries a secret. */
 export interface ArlonApi {
   getHealth(): Promise<FleetHealth>;
@@ -59,6 +78,16 @@ export interface ArlonApi {
     name: string,
     action: 'sync' | 'refresh' | 'update',
   ): Promise<{ applications: string[] }>;
+  /** What `removeCluster` would remove; nothing is changed. */
+  previewClusterRemoval(
+    name: string,
+    action: 'delete' | 'unregister',
+  ): Promise<ClusterRemovalPreview>;
+  /** Deletes a built cluster or unregisters an external one, bundles first. */
+  removeCluster(
+    name: string,
+    action: 'delete' | 'unregister',
+  ): Promise<ClusterRemovalOutcome>;
   compare(request: CompareRequest): Promise<DiffReport>;
   listReports(): Promise<SavedDiffReportSummary[]>;
   getReport(id: string): Promise<SavedDiffReport>;
@@ -122,6 +151,23 @@ export class ArlonClient implements ArlonApi {
       'POST',
       `/clusters/${encodeURIComponent(name)}/${action}`,
     );
+  }
+
+  previewClusterRemoval(name: string, action: 'delete' | 'unregister') {
+    const path = `/clusters/${encodeURIComponent(name)}`;
+    return action === 'delete'
+      ? this.request<ClusterRemovalPreview>('DELETE', `${path}?dryRun=true`)
+      : this.request<ClusterRemovalPreview>(
+          'POST',
+          `${path}/unregister?dryRun=true`,
+        );
+  }
+
+  removeCluster(name: string, action: 'delete' | 'unregister') {
+    const path = `/clusters/${encodeURIComponent(name)}`;
+    return action === 'delete'
+      ? this.request<ClusterRemovalOutcome>('DELETE', path)
+      : this.request<ClusterRemovalOutcome>('POST', `${path}/unregister`);
   }
 
   compare(body: CompareRequest) {

@@ -24,6 +24,7 @@ import { useState } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import { arlonApiRef } from '../../api/ArlonClient';
 import { PermittedButton } from '../common/PermittedButton';
+import { RemoveClusterButton } from './RemoveClusterDialog';
 import { StatusLabel } from '../common/StatusLabel';
 import { useDefinition } from '../common/useDefinition';
 import { useTemplateLink } from '../common/useTemplateLink';
@@ -77,6 +78,11 @@ export function ClusterCard() {
           <Actions
             name={cluster.metadata.name}
             behind={!!status?.behind}
+            onDone={retry}
+          />
+          <RemoveClusterButton
+            name={cluster.metadata.name}
+            external={!!cluster.spec.external}
             onDone={retry}
           />
         </Grid>
