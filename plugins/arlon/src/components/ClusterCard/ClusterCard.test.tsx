@@ -131,6 +131,28 @@ describe('ClusterCard', () => {
     );
   });
 
+  it('shows a deletion under way: "deleting: removing bundles (n left)"', async () => {
+    await renderArlon(<ClusterCard />, {
+      entity,
+      api: {
+        get: async () => ({
+          ...definition,
+          status: {
+            ...definition.status,
+            deletion: {
+              since: '2025-01-01T00:00:00.000Z',
+              stage: 'removingBundles',
+              bundlesLeft: 2,
+            },
+          },
+        }),
+      },
+    });
+    expect(await screen.findByTestId('deletion')).toHaveTextContent(
+      'deleting: removing bundles (2 left)',
+    );
+  });
+
   it('shows no held warning for a cluster that follows the head', async () => {
     await renderArlon(<ClusterCard />, {
       entity,

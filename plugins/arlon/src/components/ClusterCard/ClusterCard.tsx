@@ -10,6 +10,7 @@ import { useApi } from '@backstage/frontend-plugin-api';
 import { EntityRefLink } from '@backstage/plugin-catalog-react';
 import {
   arlonClusterUpdatePermission,
+  describeClusterDeletion,
   Cluster,
   ClusterSpec,
   ClusterStatus,
@@ -71,6 +72,16 @@ export function ClusterCard() {
             <Alert severity="info" data-testid="behind">
               Behind: {status.behindReasons.join('; ')}. This cluster updates
               only when someone asks (manual update policy).
+            </Alert>
+          </Grid>
+        )}
+        {status?.deletion && (
+          <Grid item xs={12}>
+            <Alert
+              severity={status.deletion.problem ? 'error' : 'warning'}
+              data-testid="deletion"
+            >
+              {describeClusterDeletion(status.deletion)}
             </Alert>
           </Grid>
         )}
