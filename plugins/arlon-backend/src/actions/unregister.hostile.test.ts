@@ -90,7 +90,7 @@ describe('POST /clusters/:name/unregister, refused', () => {
     'refuses a name that is not a name (%s) with 400 naming the field',
     async (_, name) => {
       const res = await unregister(name).expect(400);
-      expect(res.body.error.message).toMatch(/^name /);
+      expect(res.body.error.message).toMatch(/^the URL's name /);
     },
   );
 

@@ -77,7 +77,7 @@ export function clusterRemovalRoute(
         );
         if (typeof name !== 'string' || !name)
           throw new InputError('The URL names no cluster');
-        checkDefinitionName(name, 'name');
+        checkDefinitionName(name, "the URL's name");
         const request: ClusterRemovalRequest = {
           name,
           definitions,

@@ -141,7 +141,7 @@ describe('definitions API, hostile input', () => {
     const res = await send('delete', `/clusters/..%2Fclusters%2Fdev-local`);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(
-      /^metadata\.name "\.\.\/clusters\/dev-local" must /,
+      /^the URL's name "\.\.\/clusters\/dev-local" must /,
     );
   });
 
