@@ -361,6 +361,120 @@ describe('REST API permissions (hostile)', () => {
     await request(server).get('/api/arlon/clusters/staging-eu').expect(403);
   });
 
+  describe('a comparison reads only definitions the caller may read', () => {
+    const compare = (body: object) =>
+      request(server).post('/api/arlon/diff').send(body);
+    const teamAReads = () =>
+      (decide = ownerOf(['group:default/team-a'], 'arlon.definition.read'));
+    const refusal = (name: string, owner: string) =>
+      `You may not compare definitions you may not read: Cluster "${name}" (owner ${owner}) (permission arlon.definition.read); ask an owner or an Arlon admin`;
+
+    it("refuses another team's cluster on the right, naming it and the permission", async () => {
+      teamAReads();
+      const res = await compare({
+        left: { kind: 'cluster', name: 'dev-local' },
+        right: { kind: 'cluster', name: 'staging-eu' },
+      });
+      expect([res.status, res.body.error?.message]).toEqual([
+        403,
+        refusal('staging-eu', 'group:default/team-b'),
+      ]);
+    });
+
+    it("refuses another team's cluster on the left, before any cluster is read", async () => {
+      teamAReads();
+      const res = await compare({
+        left: { kind: 'cluster', name: 'staging-eu' },
+        right: { kind: 'profile', name: 'apps' },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toContain('Cluster "staging-eu"');
+      expect(res.body.error.message).toContain(
+        'permission arlon.definition.read',
+      );
+      // The profile (the apps team's) is named too: it is not team-a's.
+      expect(res.body.error.message).toContain(
+        'Profile "apps" (owner group:default/apps)',
+      );
+    });
+
+    it("refuses another team's bundle", async () => {
+      teamAReads();
+      const res = await compare({
+        left: { kind: 'bundle', name: 'guestbook' },
+        right: { kind: 'cluster', name: 'dev-local' },
+      });
+      expect([res.status, res.body.error?.message]).toEqual([
+        403,
+        'You may not compare definitions you may not read: Bundle "guestbook" (owner group:default/apps) (permission arlon.definition.read); ask an owner or an Arlon admin',
+      ]);
+    });
+
+    it('refuses a cluster-to-cluster comparison limited to a bundle the caller may not read', async () => {
+      teamAReads();
+      const res = await compare({
+        left: { kind: 'cluster', name: 'dev-local' },
+        right: { kind: 'cluster', name: 'dev-local' },
+        bundle: 'guestbook',
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toContain('Bundle "guestbook"');
+      expect(res.body.error.message).not.toContain('Cluster "dev-local"');
+    });
+
+    it('compares what the team owns: past the permission, to the cluster itself', async () => {
+      teamAReads();
+      const res = await compare({
+        left: { kind: 'cluster', name: 'dev-local' },
+        right: { kind: 'cluster', name: 'dev-local' },
+      });
+      // The sandbox never provisioned dev-local: the comparison got as far as reading it.
+      expect([res.status, res.body.error?.message]).toEqual([
+        404,
+        expect.stringMatching(/^Cluster dev-local cannot be reached yet/),
+      ]);
+    });
+
+    it('leaves out of an every-cluster comparison the clusters the caller may not read, saying how many', async () => {
+      const total = (await request(server).get('/api/arlon/clusters')).body
+        .items.length;
+      // Team-a reads the apps team's profile too; of the clusters, only its own.
+      decide = ownerOf(
+        ['group:default/team-a', 'group:default/apps'],
+        'arlon.definition.read',
+      );
+      const res = await compare({
+        left: { kind: 'profile', name: 'apps' },
+        right: { kind: 'allClusters' },
+      }).expect(200);
+      const clusters = res.body.sections
+        .map((s: any) => s.cluster)
+        .filter(Boolean);
+      expect(clusters).toContain('dev-local');
+      expect(clusters).not.toContain('staging-eu');
+      expect(JSON.stringify(res.body)).not.toContain('staging-eu');
+      const note = res.body.sections.at(-1);
+      expect(note.cluster).toBeUndefined();
+      expect(clusters).toEqual(['dev-local']);
+      expect(note.notes).toEqual([
+        `${
+          total - 1
+        } clusters of the fleet were left out: you may not read them (permission arlon.definition.read); ask an owner or an Arlon admin`,
+      ]);
+    });
+
+    it('an every-cluster comparison under the shipped policy reads every cluster and leaves none out', async () => {
+      const res = await compare({
+        left: { kind: 'profile', name: 'apps' },
+        right: { kind: 'allClusters' },
+      }).expect(200);
+      const clusters = res.body.sections.map((s: any) => s.cluster);
+      expect(clusters).toContain('staging-eu');
+      expect(clusters).toContain('dev-local');
+      expect(clusters.every(Boolean)).toBe(true);
+    });
+  });
+
   it('an owner of cluster dev-local may update it, and gets 403 on staging-eu with nothing committed', async () => {
     decide = ownerOf(['group:default/team-a'], 'arlon.cluster.update');
     const mine = await clusterFile('dev-local');

@@ -4,6 +4,7 @@ import {
   ServiceUnavailableError,
 } from '@backstage/errors';
 import {
+  arlonResourceOf,
   bundlesOf,
   compareRendered,
   DiffReport,
@@ -23,6 +24,7 @@ import {
   ArlonLimits,
   compareClusters,
   DEFAULT_LIMITS,
+  DefinitionDecision,
   findAndCompare,
   FleetRepository,
   preflight,
@@ -37,6 +39,16 @@ export interface CompareRequest {
   bundle?: string;
   /** Pre-flight with a server-side dry-run apply when the cluster allows it (default true). */
   serverSide?: boolean;
+}
+
+/**
+ * Who compares: the policy's answer to `arlon.definition.read` (conditions
+ * included) and the owner of definitions that name none. A comparison reads
+ * definitions, so it shows only what the caller may read.
+ */
+export interface DefinitionReader {
+  read: DefinitionDecision;
+  defaultOwner: string;
 }
 
 type Definition = Extract<DiffTarget, { kind: 'bundle' | 'profile' }>;
@@ -60,13 +72,27 @@ export class DiffService {
     > = DEFAULT_LIMITS,
   ) {}
 
-  async compare(request: CompareRequest): Promise<DiffReport> {
-    const { left, right } = request;
+  async compare(
+    request: CompareRequest,
+    reader: DefinitionReader,
+  ): Promise<DiffReport> {
+    const { left, right, bundle } = request;
     const snapshot = await this.fleetRepository.read();
     const { fleet } = validateFleet(snapshot.files);
     for (const t of [left, right]) requireDefined(fleet, t);
+    // Owners as committed in the snapshot compared: no window between the
+    // check and the read.
+    reader.read.require(
+      [
+        ...[left, right].flatMap(t => resourcesOf(fleet, t, reader)),
+        ...(bundle && fleet.bundles.has(bundle)
+          ? [resourceOf(fleet.bundles.get(bundle)!.object, reader)]
+          : []),
+      ],
+      'compare definitions you may not read',
+    );
     const title = `${describeTarget(left)} → ${describeTarget(right)}`;
-    const sections = await this.sections(fleet, request, title);
+    const sections = await this.sections(fleet, request, title, reader);
     return makeReport(left, right, sections, this.now());
   }
 
@@ -74,6 +100,7 @@ export class DiffService {
     fleet: Fleet,
     { left, right, bundle, serverSide }: CompareRequest,
     title: string,
+    reader: DefinitionReader,
   ): Promise<DiffSection[]> {
     const render = (t: Definition) => this.render(fleet, t);
     if (isDefinition(left) && isDefinition(right))
@@ -89,7 +116,14 @@ export class DiffService {
         await this.preflight(fleet, definition, other.name, title, serverSide),
       ];
     if (definition && other.kind === 'allClusters') {
-      const names = [...fleet.clusters.keys()].sort();
+      // Clusters the caller may not read are left out, as the lists leave
+      // them out, and a section says how many (never which).
+      const all = [...fleet.clusters];
+      const names = all
+        .filter(([, c]) => reader.read.allows(resourceOf(c.object, reader)))
+        .map(([name]) => name)
+        .sort();
+      const hidden = all.length - names.length;
       const { diffMaxClusters, diffConcurrency } = this.limits;
       if (names.length > diffMaxClusters)
         throw new InputError(
@@ -101,9 +135,12 @@ export class DiffService {
         );
       const rendered = render(definition);
       // A bounded number of clusters at a time: each one is several requests.
-      return mapLimit(names, diffConcurrency, name =>
+      const sections = await mapLimit(names, diffConcurrency, name =>
         this.inEveryCluster(rendered, definition, name),
       );
+      return hidden
+        ? [...sections, leftOut(hidden, reader.read.permission.name)]
+        : sections;
     }
     throw new InputError(
       `Cannot compare ${describeTarget(left)} with ${describeTarget(
@@ -228,6 +265,46 @@ function readFailure(error: unknown): string {
 
 function isBackstageError(error: unknown) {
   return error instanceof NotFoundError || error instanceof InputError;
+}
+
+/** The section that says how many clusters an every-cluster comparison left out. */
+function leftOut(count: number, permission: string): DiffSection {
+  const clusters = count === 1 ? '1 cluster' : `${count} clusters`;
+  return section({
+    title: `${clusters} you may not read`,
+    method: 'client-side',
+    notes: [
+      `${clusters} of the fleet ${
+        count === 1 ? 'was' : 'were'
+      } left out: you may not read ${
+        count === 1 ? 'it' : 'them'
+      } (permission ${permission}); ask an owner or an Arlon admin`,
+    ],
+    objects: [],
+  });
+}
+
+function resourceOf(
+  object: Parameters<typeof arlonResourceOf>[0],
+  { defaultOwner }: DefinitionReader,
+) {
+  return arlonResourceOf(object, defaultOwner);
+}
+
+/** The definition a named target reads (every cluster is filtered, not required). */
+function resourcesOf(
+  fleet: Fleet,
+  t: PortalDiffTarget,
+  reader: DefinitionReader,
+) {
+  const known = {
+    bundle: fleet.bundles,
+    profile: fleet.profiles,
+    cluster: fleet.clusters,
+  };
+  if (t.kind === 'allClusters') return [];
+  const located = known[t.kind].get(t.name);
+  return located ? [resourceOf(located.object, reader)] : [];
 }
 
 function isDefinition(t: DiffTarget): t is Definition {

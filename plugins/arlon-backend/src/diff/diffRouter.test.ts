@@ -169,6 +169,11 @@ describe('diff routes against the sandbox', () => {
             reqs.map(() => ({
               result: allow ? AuthorizeResult.ALLOW : AuthorizeResult.DENY,
             })) as any,
+          // A comparison also asks about arlon.definition.read.
+          authorizeConditional: async reqs =>
+            reqs.map(() => ({
+              result: allow ? AuthorizeResult.ALLOW : AuthorizeResult.DENY,
+            })) as any,
         }).factory,
         mockServices.rootConfig.factory({
           data: {

@@ -4,8 +4,10 @@ import {
 } from '@backstage/backend-plugin-api';
 import { InputError, NotAllowedError, NotFoundError } from '@backstage/errors';
 import {
+  arlonDefinitionReadPermission,
   arlonDiffReadPermission,
   arlonDiffReportWritePermission,
+  DEFAULT_ARLON_OWNER,
   DIFF_REPORT_FILE,
   portalTargetSchema,
   exportDiffReport,
@@ -16,6 +18,7 @@ import Router from 'express-promise-router';
 import { z } from 'zod';
 import {
   authorize,
+  decideOnDefinitions,
   DEFAULT_LIMITS,
 } from '@internal/backstage-plugin-arlon-node';
 import type { DiffReportStore } from './DiffReportStore';
@@ -36,13 +39,19 @@ export interface DiffRouterOptions {
   reports: DiffReportStore;
   /** Report size and per-user quota (arlon.limits); the defaults when absent. */
   limits?: ReportLimits;
+  /** Owner of definitions that name none (the catalog's `defaultOwner`): what owner checks see. */
+  defaultOwner?: string;
 }
 
 /**
  * `POST /diff` runs a comparison; `/diff/reports` saves, lists, opens,
- * deletes, exports and imports reports. Reading needs `arlon.diff.read`;
- * saving, importing and deleting need `arlon.diff.report.write`, and a
- * report is deleted only by whoever saved it.
+ * deletes, exports and imports reports. Reading needs `arlon.diff.read`,
+ * and a comparison also `arlon.definition.read` on every definition it
+ * reads (conditions included: an every-cluster comparison leaves out the
+ * clusters the caller may not read). Saved reports are listed and opened by
+ * every `arlon.diff.read` holder, by design, whoever saved them. Saving,
+ * importing and deleting need `arlon.diff.report.write`, and a report is
+ * deleted only by whoever saved it.
  */
 export function diffRouter(options: DiffRouterOptions): express.Router {
   const { httpAuth, permissions, diff, reports } = options;
@@ -83,7 +92,8 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
   };
 
   router.post('/diff', async (req, res) => {
-    await reader(req, 'compare definitions and clusters');
+    const what = 'compare definitions and clusters';
+    await reader(req, what);
     await readBody(req, res);
     const body = compareBody.safeParse(req.body);
     if (!body.success)
@@ -92,7 +102,19 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
           body.error,
         )}`,
       );
-    res.json(await diff.compare(body.data));
+    // Evaluated by the service on the snapshot it compares.
+    const read = await decideOnDefinitions(
+      permissions,
+      arlonDefinitionReadPermission,
+      await httpAuth.credentials(req, { allow: ['user'] }),
+    );
+    read.requireSome(what);
+    res.json(
+      await diff.compare(body.data, {
+        read,
+        defaultOwner: options.defaultOwner ?? DEFAULT_ARLON_OWNER,
+      }),
+    );
   });
 
   router.get('/diff/reports', async (req, res) => {
