@@ -12,6 +12,7 @@ export {
   type KubeApiServerOptions,
 } from './kube/KubeApiServer';
 export { ObjectStore } from './kube/ObjectStore';
+export { sandboxTls, type SandboxTls } from './kube/tls';
 export { EventLog, type LoggedEvent, type EventQuery } from './kube/EventLog';
 export { sandboxCrds } from './kube/crds';
 export type { Faults } from './kube/Faults';
@@ -22,7 +23,4 @@ export { createFleetRepository } from './git/createFleetRepository';
 export { sandboxModule as default } from './sandboxModule';
 export { eventually } from './testing/eventually';
 export { HungServer } from './testing/HungServer';
-export {
-  refuseProduction,
-  SandboxInProductionError,
-} from './refuseProduction';
+export { refuseProduction, SandboxInProductionError } from './refuseProduction';

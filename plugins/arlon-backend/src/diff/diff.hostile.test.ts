@@ -1,54 +1,20 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import { CoreV1Api } from '@kubernetes/client-node';
-import { Sandbox, eventually, kubeConfigFor } from '@internal/arlon-sandbox';
+import {
+  Sandbox,
+  eventually,
+  kubeConfigFor,
+  sandboxTls,
+} from '@internal/arlon-sandbox';
 import request from 'supertest';
 import { arlonPlugin } from '../plugin';
 
 const EXAMPLE = path.resolve(__dirname, '../../../../examples/fleet');
 const CLUSTER = 'edge-imported'; // an external cluster of the example fleet
 const SECRET_BODY = 'TOP-SECRET internal admin page';
-
-/** A self-signed certificate for 127.0.0.1, made with openssl for the hostile server only. */
-function makeTls(): { key: string; cert: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arlon-diff-hostile-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-        '-days',
-        '1',
-        '-subj',
-        '/CN=hostile-workload',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-      ],
-      { stdio: 'ignore' },
-    );
-    return {
-      key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'),
-      cert: fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
-    };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /**
  * A diff against a workload cluster whose API server (registered in ArgoCD,
@@ -103,7 +69,7 @@ describe('POST /api/arlon/diff against a hostile workload API server, hostile', 
   let ca: string;
 
   beforeAll(async () => {
-    const tls = makeTls();
+    const tls = sandboxTls();
     ca = Buffer.from(tls.cert).toString('base64');
     hostile = https.createServer(tls, (_req, res) => answer(res));
     await new Promise<void>(resolve => hostile.listen(0, '127.0.0.1', resolve));

@@ -1,48 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { ServerAddressPolicy } from './ServerAddressPolicy';
 import { kubeConfigFromWorkload } from './workloadClient';
-
-/** A self-signed certificate for 127.0.0.1 and localhost, made with openssl for these servers only. */
-function makeTls(): { key: string; cert: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arlon-redirect-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-        '-days',
-        '1',
-        '-subj',
-        '/CN=redirect-test',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      ],
-      { stdio: 'ignore' },
-    );
-    return {
-      key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'),
-      cert: fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
-    };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { sandboxTls } from '@internal/arlon-sandbox';
 
 async function listen(server: https.Server): Promise<number> {
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
@@ -65,7 +26,7 @@ describe('guardConnections, a redirecting API server', () => {
   const internalHits: string[] = [];
 
   beforeAll(async () => {
-    tls = makeTls();
+    tls = sandboxTls();
     // What the portal must never reach: an "internal" service on loopback.
     internal = https.createServer(tls, (req, res) => {
       internalHits.push(`${req.method} ${req.url}`);
