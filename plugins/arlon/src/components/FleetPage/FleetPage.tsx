@@ -8,6 +8,7 @@ import {
 import { useApi } from '@backstage/frontend-plugin-api';
 import Button from '@material-ui/core/Button';
 import Grid from '@material-ui/core/Grid';
+import useAsync from 'react-use/esm/useAsync';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { arlonApiRef } from '../../api/ArlonClient';
 import { FleetHealthPanel } from '../FleetHealthPanel/FleetHealthPanel';
@@ -19,13 +20,15 @@ import { HeldPanel } from './HeldPanel';
 export const FleetPage = () => {
   const arlonApi = useApi(arlonApiRef);
   const health = useAsyncRetry(() => arlonApi.getHealth(), [arlonApi]);
+  // One GET /verify (it probes every management cluster) feeds both panels.
+  const verify = useAsync(() => arlonApi.verify(), [arlonApi]);
 
   return (
     <Content>
       <ContentHeader title="Fleet" />
       <Grid container spacing={3}>
         <Grid item xs={12}>
-          <HeldPanel />
+          <HeldPanel report={verify.value?.lastKnownGood} />
         </Grid>
         <Grid item xs={12}>
           <InfoCard title="Clusters">
@@ -56,7 +59,7 @@ export const FleetPage = () => {
         </Grid>
         <Grid item xs={12} md={6}>
           <InfoCard title="Management clusters">
-            <VerifyPanel />
+            <VerifyPanel result={verify} />
           </InfoCard>
         </Grid>
       </Grid>

@@ -1,10 +1,8 @@
-import { useApi } from '@backstage/frontend-plugin-api';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import AlertTitle from '@material-ui/lab/AlertTitle';
-import useAsync from 'react-use/esm/useAsync';
-import { arlonApiRef } from '../../api/ArlonClient';
+import type { LastKnownGoodReport } from '@internal/backstage-plugin-arlon-common';
 import { HeldCause } from '../common/HeldWarning';
 
 /**
@@ -13,10 +11,7 @@ import { HeldCause } from '../common/HeldWarning';
  * it holds (their deployed state does not change until it is fixed).
  * Nothing when nothing is held.
  */
-export function HeldPanel() {
-  const api = useApi(arlonApiRef);
-  const result = useAsync(() => api.verify(), [api]);
-  const report = result.value?.lastKnownGood;
+export function HeldPanel({ report }: { report?: LastKnownGoodReport }) {
   if (report?.status === 'unknown')
     return (
       <Alert severity="info" data-testid="held-unknown">

@@ -1,16 +1,17 @@
 import { ResponseErrorPanel } from '@backstage/core-components';
-import { useApi } from '@backstage/frontend-plugin-api';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
-import useAsync from 'react-use/esm/useAsync';
-import { arlonApiRef } from '../../api/ArlonClient';
+import type { AsyncState } from 'react-use/esm/useAsyncFn';
+import type { ArlonApi } from '../../api/ArlonClient';
 import { StatusLabel } from '../common/StatusLabel';
 
 /** What each management cluster has and lacks for Arlon, each missing piece with what to do. */
-export function VerifyPanel() {
-  const api = useApi(arlonApiRef);
-  const result = useAsync(() => api.verify(), [api]);
+export function VerifyPanel({
+  result,
+}: {
+  result: AsyncState<Awaited<ReturnType<ArlonApi['verify']>>>;
+}) {
   if (result.loading)
     return <Typography>Checking the management clusters…</Typography>;
   if (result.error) return <ResponseErrorPanel error={result.error} />;
