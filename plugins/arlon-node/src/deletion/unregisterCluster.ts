@@ -1,13 +1,13 @@
 import { ConflictError } from '@backstage/errors';
-import {
-  CoreV1Api,
-  KubeConfig,
-  RbacAuthorizationV1Api,
-} from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import type { FleetChangeResult } from '../fleet/FleetRepository';
 import { kubeConfigFromArgoCdSecret } from '../live/workloadKubeConfig';
 import { parseKubeconfig } from '../kubeconfig/parseKubeconfig';
-import { revokeArgoCdAccess } from '../registration/registerWorkloadCluster';
+import {
+  argocdManagerObjects,
+  isArlonManaged,
+  revokeArgoCdAccess,
+} from '../registration/registerWorkloadCluster';
 import {
   deleteRegistrationSecret,
   findRegistration,
@@ -36,11 +36,6 @@ export interface UnregisterResult extends FleetChangeResult {
   /** What Arlon made there and could not remove (named, so an admin can). */
   left: string[];
 }
-
-const MANAGER = 'argocd-manager';
-const NS = 'kube-system';
-const isOurs = (o?: { metadata?: { labels?: Record<string, string> } }) =>
-  o?.metadata?.labels?.['app.kubernetes.io/managed-by'] === 'arlon';
 
 /**
  * Unregisters an external (imported) cluster, in the same order as a
@@ -113,48 +108,20 @@ export async function revokeWithArgoCdToken(
     return {
       revoked: [],
       left: [
-        `ServiceAccount ${NS}/${MANAGER} and its role, binding and token (${
+        `ServiceAccount kube-system/argocd-manager and its role, binding and token (${
           (error as Error).message
         })`,
       ],
     };
   }
-  const core = kc.makeApiClient(CoreV1Api);
-  const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
-  const steps: Array<[string, () => Promise<any>, () => Promise<unknown>]> = [
-    [
-      `ServiceAccount ${NS}/${MANAGER}`,
-      () => core.readNamespacedServiceAccount({ name: MANAGER, namespace: NS }),
-      () =>
-        core.deleteNamespacedServiceAccount({ name: MANAGER, namespace: NS }),
-    ],
-    [
-      `ClusterRoleBinding ${MANAGER}-role-binding`,
-      () => rbac.readClusterRoleBinding({ name: `${MANAGER}-role-binding` }),
-      () => rbac.deleteClusterRoleBinding({ name: `${MANAGER}-role-binding` }),
-    ],
-    [
-      `ClusterRole ${MANAGER}-role`,
-      () => rbac.readClusterRole({ name: `${MANAGER}-role` }),
-      () => rbac.deleteClusterRole({ name: `${MANAGER}-role` }),
-    ],
-    [
-      `Secret ${NS}/${MANAGER}-token`,
-      () =>
-        core.readNamespacedSecret({ name: `${MANAGER}-token`, namespace: NS }),
-      () =>
-        core.deleteNamespacedSecret({
-          name: `${MANAGER}-token`,
-          namespace: NS,
-        }),
-    ],
-  ];
   const revoked: string[] = [];
   const left: string[] = [];
-  for (const [what, read, remove] of steps) {
+  const objects = argocdManagerObjects(kc);
+  for (const key of ['serviceAccount', 'binding', 'role', 'token'] as const) {
+    const { what, read, remove } = objects[key];
     try {
       const object = await read();
-      if (!isOurs(object)) continue;
+      if (!isArlonManaged(object)) continue;
       await remove();
       revoked.push(what);
     } catch (error: any) {

@@ -139,6 +139,57 @@ async function putClusterRole(
   }
 }
 
+/** One object createArgoCdAccess makes in a workload cluster: its name for people, how to read and delete it. */
+export interface ArgoCdAccessObject {
+  what: string;
+  read(): Promise<{ metadata?: { labels?: Record<string, string> } }>;
+  remove(): Promise<unknown>;
+}
+
+/**
+ * The objects createArgoCdAccess makes (service account, binding, role,
+ * token Secret), reached through `kc`; each revocation picks its order.
+ */
+export function argocdManagerObjects(
+  kc: KubeConfig,
+): Record<'serviceAccount' | 'binding' | 'role' | 'token', ArgoCdAccessObject> {
+  const core = kc.makeApiClient(CoreV1Api);
+  const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
+  const ns = { namespace: NAMESPACE };
+  return {
+    serviceAccount: {
+      what: `ServiceAccount ${NAMESPACE}/${MANAGER}`,
+      read: () => core.readNamespacedServiceAccount({ name: MANAGER, ...ns }),
+      remove: () =>
+        core.deleteNamespacedServiceAccount({ name: MANAGER, ...ns }),
+    },
+    binding: {
+      what: `ClusterRoleBinding ${MANAGER}-role-binding`,
+      read: () =>
+        rbac.readClusterRoleBinding({ name: `${MANAGER}-role-binding` }),
+      remove: () =>
+        rbac.deleteClusterRoleBinding({ name: `${MANAGER}-role-binding` }),
+    },
+    role: {
+      what: `ClusterRole ${MANAGER}-role`,
+      read: () => rbac.readClusterRole({ name: `${MANAGER}-role` }),
+      remove: () => rbac.deleteClusterRole({ name: `${MANAGER}-role` }),
+    },
+    token: {
+      what: `Secret ${NAMESPACE}/${MANAGER}-token`,
+      read: () =>
+        core.readNamespacedSecret({ name: `${MANAGER}-token`, ...ns }),
+      remove: () =>
+        core.deleteNamespacedSecret({ name: `${MANAGER}-token`, ...ns }),
+    },
+  };
+}
+
+/** Whether a workload-cluster object carries Arlon's managed-by label. */
+export const isArlonManaged = (object?: {
+  metadata?: { labels?: Record<string, string> };
+}) => isOurs(object?.metadata?.labels);
+
 /**
  * Takes ArgoCD's access to a workload cluster away, with the cluster's own
  * kubeconfig (CAPI's, while the cluster still answers): deletes the token
@@ -152,40 +203,15 @@ export async function revokeArgoCdAccess(
   access: WorkloadAccess,
 ): Promise<string[]> {
   const { kc } = await workloadClient(kubeconfigYaml, access);
-  const core = kc.makeApiClient(CoreV1Api);
-  const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
+  const objects = argocdManagerObjects(kc);
   const deleted: string[] = [];
-  const remove = async (
-    what: string,
-    read: () => Promise<{ metadata?: { labels?: Record<string, string> } }>,
-    del: () => Promise<unknown>,
-  ) => {
+  for (const key of ['token', 'binding', 'role', 'serviceAccount'] as const) {
+    const { what, read, remove } = objects[key];
     const object = await read().catch(ignore404);
-    if (!object || !isOurs(object.metadata?.labels)) return;
-    await del().catch(ignore404);
+    if (!object || !isOurs(object.metadata?.labels)) continue;
+    await remove().catch(ignore404);
     deleted.push(what);
-  };
-  const ns = { namespace: NAMESPACE };
-  await remove(
-    `Secret ${NAMESPACE}/${MANAGER}-token`,
-    () => core.readNamespacedSecret({ name: `${MANAGER}-token`, ...ns }),
-    () => core.deleteNamespacedSecret({ name: `${MANAGER}-token`, ...ns }),
-  );
-  await remove(
-    `ClusterRoleBinding ${MANAGER}-role-binding`,
-    () => rbac.readClusterRoleBinding({ name: `${MANAGER}-role-binding` }),
-    () => rbac.deleteClusterRoleBinding({ name: `${MANAGER}-role-binding` }),
-  );
-  await remove(
-    `ClusterRole ${MANAGER}-role`,
-    () => rbac.readClusterRole({ name: `${MANAGER}-role` }),
-    () => rbac.deleteClusterRole({ name: `${MANAGER}-role` }),
-  );
-  await remove(
-    `ServiceAccount ${NAMESPACE}/${MANAGER}`,
-    () => core.readNamespacedServiceAccount({ name: MANAGER, ...ns }),
-    () => core.deleteNamespacedServiceAccount({ name: MANAGER, ...ns }),
-  );
+  }
   return deleted;
 }
 
