@@ -48,8 +48,6 @@ export interface RouterOptions {
   reports: DiffReportStore;
   /** Owner of definitions that name none (the catalog's `defaultOwner`): what owner checks see. */
   defaultOwner?: string;
-  /** Called after every commit to the fleet repository. */
-  onWrite?: () => void;
   /** Report size, quota and diff fan-out (arlon.limits); the defaults when absent. */
   limits?: ArlonLimits;
   /** Where operations that outlive their request (cluster deletions) report failures. */
@@ -156,10 +154,8 @@ export async function createRouter(
   });
 
   const servedKinds = new ServedClusterKinds(managementClusters);
-  const definitions = new FleetDefinitions(
-    fleetRepository,
-    options.onWrite,
-    () => servedKinds.current(),
+  const definitions = new FleetDefinitions(fleetRepository, undefined, () =>
+    servedKinds.current(),
   );
   // Deletions and unregistrations outlive their request: one per cluster at a time.
   const clusterOperations = new ClusterOperations((cluster, error) =>
