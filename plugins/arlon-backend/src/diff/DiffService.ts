@@ -235,7 +235,7 @@ export class DiffService {
         cluster,
         method: 'client-side',
         notes: [],
-        error: readFailure(error),
+        error: workloadFailure(error),
         objects: [],
       });
     }
@@ -249,18 +249,9 @@ async function reading<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (isBackstageError(error)) throw error;
     throw new ServiceUnavailableError(
-      `A cluster could not be read: ${readFailure(error)}`,
+      `A cluster could not be read: ${workloadFailure(error)}`,
     );
   }
-}
-
-/**
- * Why a cluster could not be read, in words a user can act on: status,
- * error code and our own refusals only, never what the server or the socket
- * said (workloadFailure).
- */
-function readFailure(error: unknown): string {
-  return workloadFailure(error);
 }
 
 function isBackstageError(error: unknown) {
