@@ -130,7 +130,6 @@ export {
   importCluster,
   importEdits,
   refuseExistingCluster,
-  registerExternalCluster,
   type ImportRequest,
 } from './registration/importCluster';
 export {

@@ -104,20 +104,6 @@ export async function checkImportKubeconfig(
   return workload.server;
 }
 
-/**
- * Registers an external cluster in ArgoCD (from a kubeconfig, through its own
- * ArgoCD service account; or adopting a cluster ArgoCD already has, when an
- * ArgoCD admin labelled its Secret for this name) with the labels of its
- * profiles. Returns the API server URL for its definition. Never replaces an
- * ArgoCD cluster Secret.
- */
-export async function registerExternalCluster(
-  management: ManagementCluster,
-  request: ImportRequest,
-): Promise<string> {
-  return (await registerUndoably(management, request)).server;
-}
-
 /** A registration and how to take it back. */
 interface Registered {
   server: string;
@@ -125,6 +111,13 @@ interface Registered {
   undo(): Promise<void>;
 }
 
+/**
+ * Registers an external cluster in ArgoCD (from a kubeconfig, through its own
+ * ArgoCD service account; or adopting a cluster ArgoCD already has, when an
+ * ArgoCD admin labelled its Secret for this name) with the labels of its
+ * profiles. Returns the API server URL for its definition and how to take it back. Never replaces an
+ * ArgoCD cluster Secret.
+ */
 async function registerUndoably(
   management: ManagementCluster,
   request: ImportRequest,
