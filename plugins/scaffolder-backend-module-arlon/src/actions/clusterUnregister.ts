@@ -13,7 +13,11 @@ import {
   unregisterCluster,
   type ClusterRemovalRequest,
 } from '@internal/backstage-plugin-arlon-node';
-import { ArlonActionsOptions, writeOutputs } from './fleetWrite';
+import {
+  ArlonActionsOptions,
+  templateWrite,
+  writeOutputs,
+} from './fleetWrite';
 
 /**
  * `arlon:cluster:unregister`: the scaffolder's adapter of unregisterCluster
@@ -66,15 +70,12 @@ export function createClusterUnregisterAction(options: ArlonActionsOptions) {
       );
       decision.requireSome('unregister clusters');
       const defaultOwner = options.defaultOwner ?? DEFAULT_ARLON_OWNER;
-      const principal = credentials.principal as { userEntityRef?: string };
-      const user = principal.userEntityRef ?? 'a Backstage software template';
       const request: ClusterRemovalRequest = {
         name,
         definitions: options.definitions,
         managementClusters: options.managementClusters.list(),
         write: {
-          message: `Unregister Cluster ${name}\n\nRequested by ${user} through a Backstage software template.`,
-          author: { name: user, email: 'arlon@backstage.invalid' },
+          ...templateWrite(credentials, `Unregister Cluster ${name}`),
           check: files =>
             decision.require(
               definitionViews(files)

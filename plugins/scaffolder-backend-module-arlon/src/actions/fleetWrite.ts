@@ -64,6 +64,19 @@ export const writeOutputs = {
 
 type WriteContext = ActionContext<any, any>;
 
+/** A template's commit: message and author name the user who started the task. */
+export function templateWrite(
+  credentials: { principal: unknown },
+  message: string,
+) {
+  const principal = credentials.principal as { userEntityRef?: string };
+  const user = principal.userEntityRef ?? 'a Backstage software template';
+  return {
+    message: `${message}\n\nRequested by ${user} through a Backstage software template.`,
+    author: { name: user, email: 'arlon@backstage.invalid' },
+  };
+}
+
 /**
  * One change to the fleet through the same path as the REST API: the
  * initiator's permission first (a denied one writes nothing), then edits
@@ -109,16 +122,10 @@ export async function writeFleet(
       change.what,
     );
   }
-  const principal = credentials.principal as { userEntityRef?: string };
-  const user = principal.userEntityRef ?? 'a Backstage software template';
   let result: FleetChangeResult;
   try {
     result = await options.definitions.change(
-      {
-        message: `${change.message}\n\nRequested by ${user} through a Backstage software template.`,
-        author: { name: user, email: 'arlon@backstage.invalid' },
-        dryRun: ctx.isDryRun,
-      },
+      { ...templateWrite(credentials, change.message), dryRun: ctx.isDryRun },
       edits,
     );
   } catch (error) {
