@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Sandbox } from './Sandbox';
-import { refuseProduction } from './refuseProduction';
 
 const USAGE = `Usage: yarn sandbox [options]
 
@@ -31,7 +30,7 @@ export async function main(argv: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  refuseProduction();
+  // Sandbox.start refuses NODE_ENV=production before it does anything.
   const started = Date.now();
   const sandbox = await Sandbox.start({
     apiServerPort: values.port ? Number(values.port) : undefined,
