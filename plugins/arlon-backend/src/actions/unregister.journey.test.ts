@@ -73,7 +73,12 @@ describe('unregistering an external cluster', () => {
       .post('/api/arlon/clusters/import')
       .send({
         name: 'edge-9',
-        kubeconfig: kubeconfigYaml('edge-9', edge.url, 'edge-admin', edge.caData),
+        kubeconfig: kubeconfigYaml(
+          'edge-9',
+          edge.url,
+          'edge-admin',
+          edge.caData,
+        ),
         profiles: ['infrastructure'],
       })
       .expect(201);
@@ -118,15 +123,16 @@ describe('unregistering an external cluster', () => {
       edgeRbac.readClusterRole({ name: 'arlon-readonly' }),
     ).rejects.toMatchObject({ code: 404 });
     await expect(
-      edgeKc
-        .makeApiClient(CoreV1Api)
-        .readNamespacedServiceAccount({
-          name: 'argocd-manager',
-          namespace: 'kube-system',
-        }),
+      edgeKc.makeApiClient(CoreV1Api).readNamespacedServiceAccount({
+        name: 'argocd-manager',
+        namespace: 'kube-system',
+      }),
     ).rejects.toMatchObject({ code: 404 });
     await expect(
-      core.readNamespacedSecret({ name: 'cluster-edge-9', namespace: 'argocd' }),
+      core.readNamespacedSecret({
+        name: 'cluster-edge-9',
+        namespace: 'argocd',
+      }),
     ).rejects.toMatchObject({ code: 404 });
     await request(server).get('/api/arlon/clusters/edge-9').expect(404);
 
@@ -166,4 +172,45 @@ describe('unregistering an external cluster', () => {
     });
     expect(left.items).toEqual([]);
   }, 90_000);
+
+  it('says the bundles are gone when the admin kubeconfig cannot revoke, and keeps Secret and definition for a retry', async () => {
+    await request(server)
+      .post('/api/arlon/clusters/import')
+      .send({
+        name: 'edge-10',
+        kubeconfig: kubeconfigYaml(
+          'edge-10',
+          edge.url,
+          'edge-admin',
+          edge.caData,
+        ),
+        profiles: [],
+      })
+      .expect(201);
+    const res = await request(server)
+      .post('/api/arlon/clusters/edge-10/unregister')
+      .send({
+        kubeconfig: kubeconfigYaml(
+          'edge-10',
+          edge.url,
+          'wrong-token',
+          edge.caData,
+        ),
+      });
+    expect([res.status, res.body.error?.message]).toEqual([
+      503,
+      expect.stringMatching(
+        /^The cluster's bundles are removed, but ArgoCD's account in it could not be removed .*\(HTTP 401\)\. Its ArgoCD Secret and definition are unchanged/,
+      ),
+    ]);
+    await core.readNamespacedSecret({
+      name: 'cluster-edge-10',
+      namespace: 'argocd',
+    });
+    await request(server).get('/api/arlon/clusters/edge-10').expect(200);
+    // Without the kubeconfig, ArgoCD's own token finishes the job.
+    await request(server)
+      .post('/api/arlon/clusters/edge-10/unregister')
+      .expect(200);
+  });
 });

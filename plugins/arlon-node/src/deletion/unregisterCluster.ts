@@ -1,4 +1,4 @@
-import { ConflictError } from '@backstage/errors';
+import { ConflictError, ServiceUnavailableError } from '@backstage/errors';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { FleetChangeResult } from '../fleet/FleetRepository';
 import { kubeConfigFromArgoCdSecret } from '../live/workloadKubeConfig';
@@ -74,7 +74,8 @@ async function revoke(
   registration: ClusterRegistration,
   kubeconfig: string | undefined,
 ): Promise<{ revoked: string[]; left: string[] }> {
-  if (kubeconfig)
+  if (!kubeconfig) return revokeWithArgoCdToken(registration);
+  try {
     return {
       revoked: await revokeArgoCdAccess(
         kubeconfig,
@@ -82,7 +83,16 @@ async function revoke(
       ),
       left: [],
     };
-  return revokeWithArgoCdToken(registration);
+  } catch (error) {
+    // The bundles are gone by now: say so, and how to finish. Only the
+    // status or code, never what the workload server said.
+    const status = (error as { code?: unknown })?.code;
+    throw new ServiceUnavailableError(
+      `The cluster's bundles are removed, but ArgoCD's account in it could not be removed with the kubeconfig given (${
+        typeof status === 'number' ? `HTTP ${status}` : 'it did not answer'
+      }). Its ArgoCD Secret and definition are unchanged: unregister again once the kubeconfig works, or without a kubeconfig to remove what ArgoCD's own token can.`,
+    );
+  }
 }
 
 /**
