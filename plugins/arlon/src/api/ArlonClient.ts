@@ -57,14 +57,17 @@ export interface ClusterRemovalOutcome {
   left?: string[];
 }
 
+/** GET /verify: each management cluster's checks, and what is held at last known good. */
+export interface VerifyResponse {
+  managementClusters: VerifyResult[];
+  /** Definitions held at last known good (absent from older backends). */
+  lastKnownGood?: LastKnownGoodReport;
+}
+
 /** The browser's view of the `arlon` backend plugin's REST API. Nothing here ever carries a secret. */
 export interface ArlonApi {
   getHealth(): Promise<FleetHealth>;
-  verify(): Promise<{
-    managementClusters: VerifyResult[];
-    /** Definitions held at last known good (absent from older backends). */
-    lastKnownGood?: LastKnownGoodReport;
-  }>;
+  verify(): Promise<VerifyResponse>;
   list(
     kind: KindSegment,
   ): Promise<{ commit: string; items: DefinitionWithStatus[] }>;
@@ -113,11 +116,7 @@ export class ArlonClient implements ArlonApi {
   }
 
   verify() {
-    return this.request<{
-      managementClusters: VerifyResult[];
-      /** Definitions held at last known good (absent from older backends). */
-      lastKnownGood?: LastKnownGoodReport;
-    }>('GET', '/verify');
+    return this.request<VerifyResponse>('GET', '/verify');
   }
 
   list(kind: KindSegment) {

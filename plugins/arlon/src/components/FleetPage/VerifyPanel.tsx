@@ -3,14 +3,14 @@ import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import type { AsyncState } from 'react-use/esm/useAsyncFn';
-import type { ArlonApi } from '../../api/ArlonClient';
+import type { VerifyResponse } from '../../api/ArlonClient';
 import { StatusLabel } from '../common/StatusLabel';
 
 /** What each management cluster has and lacks for Arlon, each missing piece with what to do. */
 export function VerifyPanel({
   result,
 }: {
-  result: AsyncState<Awaited<ReturnType<ArlonApi['verify']>>>;
+  result: AsyncState<VerifyResponse>;
 }) {
   if (result.loading)
     return <Typography>Checking the management clusters…</Typography>;
