@@ -699,13 +699,8 @@ export class ArgoCdController {
   private destinationCluster(dest: any): DestinationCluster | undefined {
     if (dest?.server === IN_CLUSTER || dest?.name === 'in-cluster')
       return { server: IN_CLUSTER, name: 'in-cluster' };
-    const secret = this.clusterSecrets().find(s => {
-      const d = decode(s.data);
-      return dest?.server ? d.server === dest.server : d.name === dest?.name;
-    });
-    if (!secret) return undefined;
-    const data = decode(secret.data);
-    return { server: data.server ?? '', name: data.name ?? '' };
+    const data = this.destinationSecret(dest);
+    return data && { server: data.server ?? '', name: data.name ?? '' };
   }
 
   /** A destination by server URL or by cluster name, through ArgoCD's cluster Secrets. */
@@ -713,15 +708,21 @@ export class ArgoCdController {
     const { management, servers } = this.options;
     if (dest?.server === IN_CLUSTER || dest?.name === 'in-cluster')
       return management;
-    const secret = this.clusterSecrets().find(s => {
-      const d = decode(s.data);
-      return dest?.server ? d.server === dest.server : d.name === dest?.name;
-    });
-    if (!secret) return undefined;
-    const data = decode(secret.data);
+    const data = this.destinationSecret(dest);
+    if (!data) return undefined;
     const server = servers.get(data.server);
     const token = safeJson(data.config)?.bearerToken;
     return server && server.acceptsToken(token) ? server : undefined;
+  }
+
+  /** The decoded data of the cluster Secret a destination names (by server URL, else by name). */
+  private destinationSecret(dest: any): Record<string, any> | undefined {
+    for (const secret of this.clusterSecrets()) {
+      const data = decode(secret.data);
+      if (dest?.server ? data.server === dest.server : data.name === dest?.name)
+        return data;
+    }
+    return undefined;
   }
 
   private clusterSecrets(): any[] {
