@@ -85,6 +85,14 @@ export async function main(
     return 2;
   }
   const json = values.output === 'json';
+  // The URL is written into generated/ and printed: credentials in it would
+  // land in Git and in CI logs. ArgoCD takes them as repository credentials.
+  if (hasCredentials(values['repo-url'])) {
+    io.err(
+      '--repo-url carries a user name or password: give the plain clone URL, and the credentials to ArgoCD as repository credentials\n',
+    );
+    return 2;
+  }
   try {
     switch (command) {
       case 'validate':
@@ -217,4 +225,10 @@ async function diffCommand(
     );
     return 2;
   }
+}
+
+function hasCredentials(url: unknown): boolean {
+  if (typeof url !== 'string' || !URL.canParse(url)) return false;
+  const { username, password } = new URL(url);
+  return Boolean(username || password);
 }

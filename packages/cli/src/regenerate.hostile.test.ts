@@ -188,4 +188,19 @@ describe('arlon validate and regenerate, hostile checkouts', () => {
     expect(app.spec.source.repoURL).toBe(url);
     expect(app.spec.source.evil).toBeUndefined();
   });
+
+  it.each(['validate', 'regenerate', 'render'])(
+    '%s refuses a --repo-url with credentials, without printing them',
+    async command => {
+      const before = await fs.readFile(path.join(dir, BOOTSTRAP), 'utf8');
+      const url = 'https://bot:s3cret-token@git.example.com/fleet.git';
+      const result = await run(command, dir, '--repo-url', url, '--out', dir);
+      expect(result.code).toBe(2);
+      expect(result.err).toContain(
+        '--repo-url carries a user name or password',
+      );
+      expect(result.out + result.err).not.toContain('s3cret-token');
+      expect(await fs.readFile(path.join(dir, BOOTSTRAP), 'utf8')).toBe(before);
+    },
+  );
 });
