@@ -13,13 +13,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type { EntityProviderMutation } from '@backstage/plugin-catalog-node';
-import { Sandbox } from '@internal/arlon-sandbox';
+import { Sandbox } from '@arlon-backstage/arlon-sandbox';
 import {
   FleetChanges,
   FleetRepository,
   ManagementClusters,
   remoteHead,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { ArlonEntityProvider } from '../plugins/catalog-backend-module-arlon/src/ArlonEntityProvider';
 
 const run = promisify(execFile);

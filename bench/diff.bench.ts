@@ -13,14 +13,14 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { KubernetesObjectApi } from '@kubernetes/client-node';
-import { KubeApiServer, kubeConfigFor } from '@internal/arlon-sandbox';
+import { KubeApiServer, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
 import {
   diffObjects,
   KubeObject,
   Rendered,
   summarize,
-} from '@internal/backstage-plugin-arlon-common';
-import { LiveCluster, preflight } from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-common';
+import { LiveCluster, preflight } from '@arlon-backstage/plugin-arlon-node';
 
 const COUNT = Number(process.argv[2] ?? 2000);
 const NAMESPACES = 20;

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CustomObjectsApi, KubeConfig, Watch } from '@kubernetes/client-node';
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import { ManagementCluster } from '@internal/backstage-plugin-arlon-node';
+import { ManagementCluster } from '@arlon-backstage/plugin-arlon-node';
 import { RegistrationController } from '../plugins/arlon-backend/src/registration/RegistrationController';
 
 const N = Number(process.argv[2] ?? 100);

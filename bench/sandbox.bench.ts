@@ -12,7 +12,7 @@ import {
   ObjectStore,
   Sandbox,
   kubeConfigFor,
-} from '@internal/arlon-sandbox';
+} from '@arlon-backstage/arlon-sandbox';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 const CONCURRENCY = 32;

@@ -62,14 +62,14 @@ backend.add(import('@backstage/plugin-signals-backend'));
 // Arlon: the REST API, and (outside production) the sandbox management cluster
 // that stands in for a real one (it only starts when arlon.sandbox.enabled is
 // true). The sandbox is a devDependency: a production install does not have it.
-backend.add(import('@internal/backstage-plugin-arlon-backend'));
+backend.add(import('@arlon-backstage/plugin-arlon-backend'));
 if (!production)
   // A devDependency on purpose: production installs leave it out, and never load it.
   // eslint-disable-next-line @backstage/no-undeclared-imports
-  backend.add(import('@internal/arlon-sandbox'));
-backend.add(import('@internal/backstage-plugin-catalog-backend-module-arlon'));
+  backend.add(import('@arlon-backstage/arlon-sandbox'));
+backend.add(import('@arlon-backstage/plugin-catalog-backend-module-arlon'));
 backend.add(
-  import('@internal/backstage-plugin-scaffolder-backend-module-arlon'),
+  import('@arlon-backstage/plugin-scaffolder-backend-module-arlon'),
 );
 
 backend.start();

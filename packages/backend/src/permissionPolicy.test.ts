@@ -17,8 +17,8 @@ import {
   arlonPermissions,
   arlonProfileApplyPermission,
   arlonResourceOf,
-} from '@internal/backstage-plugin-arlon-common';
-import { DefinitionDecision } from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-common';
+import { DefinitionDecision } from '@arlon-backstage/plugin-arlon-node';
 import { ArlonPermissionPolicy } from './permissionPolicy';
 
 const OWNERSHIP: Record<string, string[]> = {

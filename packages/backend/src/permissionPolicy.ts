@@ -22,11 +22,11 @@ import {
   arlonFleetReadPermission,
   arlonProfileApplyPermission,
   normaliseOwnerRef,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import {
   arlonConditions,
   createArlonConditionalDecision,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 
 /** Every signed-in user may read the fleet. */
 const READ = new Set([

@@ -10,7 +10,7 @@ import {
   kubeConfigFor,
   kubeconfigYaml,
   sandboxCrds,
-} from '@internal/arlon-sandbox';
+} from '@arlon-backstage/arlon-sandbox';
 import { parse } from 'yaml';
 import { main } from './index';
 

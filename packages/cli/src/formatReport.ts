@@ -2,7 +2,7 @@ import type {
   DiffReport,
   DiffSection,
   ObjectDiff,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 
 const ANSI = {
   bold: '\x1b[1m',

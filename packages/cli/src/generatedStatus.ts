@@ -4,7 +4,7 @@ import {
   type CompileOptions,
   type FleetFiles,
   type StaleFile,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { readGeneratedTree } from './readGeneratedTree';
 
 export interface CompileOverrides {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FleetFiles } from '@internal/backstage-plugin-arlon-common';
+import type { FleetFiles } from '@arlon-backstage/plugin-arlon-common';
 
 export interface FileTree {
   /** Regular files, keyed by their path from `dir`. */

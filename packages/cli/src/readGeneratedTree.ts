@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { GENERATED_ROOT } from '@internal/backstage-plugin-arlon-common';
+import { GENERATED_ROOT } from '@arlon-backstage/plugin-arlon-common';
 import { readTree, type FileTree } from './readFleetDir';
 
 /**

@@ -7,8 +7,8 @@ import {
   placeInNamespace,
   Rendered,
   documentData,
-} from '@internal/backstage-plugin-arlon-common';
-import { LiveCluster } from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-common';
+import { LiveCluster } from '@arlon-backstage/plugin-arlon-node';
 import { parseAllDocuments } from 'yaml';
 
 /** One side of `arlon diff`: manifests from files, or a live cluster. */

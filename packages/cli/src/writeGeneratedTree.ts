@@ -3,7 +3,7 @@ import path from 'node:path';
 import {
   GENERATED_ROOT,
   type GeneratedFiles,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 
 /**
  * Replaces `<out>/generated/` with `files` (the compiler owns that tree).

@@ -4,7 +4,7 @@ export class SandboxInProductionError extends Error {
     super(
       'The Arlon sandbox refuses to start under NODE_ENV=production: it is a development and test stand-in with a fixed, public token and no real cluster behind it. ' +
         'Remove arlon.sandbox (or set arlon.sandbox.enabled: false) in the production config, point arlon.managementClusters and arlon.fleetRepo at real ones, ' +
-        'and leave @internal/arlon-sandbox out of the production backend.',
+        'and leave @arlon-backstage/arlon-sandbox out of the production backend.',
     );
     this.name = 'SandboxInProductionError';
   }

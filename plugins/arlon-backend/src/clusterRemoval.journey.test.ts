@@ -10,7 +10,7 @@ import {
   PatchStrategy,
   setHeaderOptions,
 } from '@kubernetes/client-node';
-import { eventually, kubeConfigFor, Sandbox } from '@internal/arlon-sandbox';
+import { eventually, kubeConfigFor, Sandbox } from '@arlon-backstage/arlon-sandbox';
 import request from 'supertest';
 import { arlonPlugin } from './plugin';
 

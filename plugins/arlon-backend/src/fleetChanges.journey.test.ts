@@ -16,12 +16,12 @@ import {
   eventsServiceRef,
 } from '@backstage/plugin-events-node';
 import { CoreV1Api } from '@kubernetes/client-node';
-import { Sandbox, eventually, kubeConfigFor } from '@internal/arlon-sandbox';
+import { Sandbox, eventually, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
 import {
   FLEET_CHANGED_TOPIC,
   type FleetChanged,
   fleetChangesServiceRef,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import request from 'supertest';
 import { arlonPlugin } from './plugin';
 

@@ -16,7 +16,7 @@ import {
   kubeConfigFor,
   kubeconfigYaml,
   eventually,
-} from '@internal/arlon-sandbox';
+} from '@arlon-backstage/arlon-sandbox';
 import request from 'supertest';
 import { arlonPlugin } from './plugin';
 

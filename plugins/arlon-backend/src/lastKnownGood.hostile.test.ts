@@ -1,6 +1,6 @@
 /* eslint jest/expect-expect: ["warn", { "assertFunctionNames": ["expect", "expectHeld", "kit.registeredWith"] }] */
-import { createArlonConditionalDecision } from '@internal/backstage-plugin-arlon-node';
-import { arlonConditions } from '@internal/backstage-plugin-arlon-node';
+import { createArlonConditionalDecision } from '@arlon-backstage/plugin-arlon-node';
+import { arlonConditions } from '@arlon-backstage/plugin-arlon-node';
 import type { Permission } from '@backstage/plugin-permission-common';
 import request from 'supertest';
 import {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { HungServer, Sandbox } from '@internal/arlon-sandbox';
+import { HungServer, Sandbox } from '@arlon-backstage/arlon-sandbox';
 import request from 'supertest';
 import { arlonPlugin } from './plugin';
 

@@ -7,11 +7,11 @@ import {
   type Permission,
   type PolicyDecision,
 } from '@backstage/plugin-permission-common';
-import { Sandbox } from '@internal/arlon-sandbox';
+import { Sandbox } from '@arlon-backstage/arlon-sandbox';
 import {
   arlonConditions,
   createArlonConditionalDecision,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import request from 'supertest';
 import { arlonPlugin } from './plugin';
 

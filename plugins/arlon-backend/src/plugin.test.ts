@@ -7,8 +7,8 @@ import {
   mockServices,
   startTestBackend,
 } from '@backstage/backend-test-utils';
-import { Sandbox } from '@internal/arlon-sandbox';
-import type { FleetHealth } from '@internal/backstage-plugin-arlon-common';
+import { Sandbox } from '@arlon-backstage/arlon-sandbox';
+import type { FleetHealth } from '@arlon-backstage/plugin-arlon-common';
 import request from 'supertest';
 import { arlonPlugin } from './plugin';
 

@@ -7,7 +7,7 @@ import {
   arlonResourceOfView,
   arlonResourcePermissions,
   definitionViews,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import {
   arlonPermissionRules,
   arlonResourceRef,
@@ -18,7 +18,7 @@ import {
   managementClustersServiceRef,
   readArlonLimits,
   readFleetChangesConfig,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { eventsServiceRef } from '@backstage/plugin-events-node';
 import { RegistrationScheduler } from './registration/RegistrationScheduler';
 import { RegenerateScheduler } from './regenerate/RegenerateScheduler';

@@ -10,12 +10,12 @@ import {
   arlonFleetAdminPermission,
   arlonFleetReadPermission,
   DEFAULT_ARLON_OWNER,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import type {
   ArlonLimits,
   FleetRepository,
   ManagementClusters,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import express from 'express';
 import Router from 'express-promise-router';
 import { auditedWrite } from './actions/auditedWrite';
@@ -24,11 +24,11 @@ import {
   decideOnDefinitions,
   ClusterOperations,
   ServedClusterKinds,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { clusterActionsRouter } from './actions/clusterActionsRouter';
 import { applyBootstrap } from './bootstrap/applyBootstrap';
 import { BODY_LIMIT, definitionsRouter } from './definitions/definitionsRouter';
-import { FleetDefinitions } from '@internal/backstage-plugin-arlon-node';
+import { FleetDefinitions } from '@arlon-backstage/plugin-arlon-node';
 import { checkFleetHealth } from './health/checkFleetHealth';
 import type { FleetStatus } from './status/FleetStatus';
 import { verifyManagementCluster } from './verify/verifyManagementCluster';

@@ -2,7 +2,7 @@ import { InputError, NotFoundError } from '@backstage/errors';
 import {
   isAbortError,
   UnusableClusterSecretError,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 
 /** The code checkWorkloadServer's RefusedServerError carries, also on the fetch error that wraps it. */
 const REFUSED_SERVER_CODE = 'EARLONREFUSED';

@@ -7,13 +7,13 @@ import type {
   EntityProviderMutation,
 } from '@backstage/plugin-catalog-node';
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
-import { Sandbox, kubeConfigFor } from '@internal/arlon-sandbox';
+import { Sandbox, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
 import {
   FleetChanges,
   FleetRepository,
   ManagementClusters,
   remoteHead,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { ArlonEntityProvider } from './ArlonEntityProvider';
 
 const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');

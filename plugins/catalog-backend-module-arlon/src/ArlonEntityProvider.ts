@@ -10,12 +10,12 @@ import {
 import {
   findClusterStatus,
   readSince,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import type {
   FleetChangeSignal,
   FleetRepository,
   ManagementClusters,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import {
   ClusterFacts,
   fleetEntities,

@@ -3,8 +3,8 @@ import path from 'node:path';
 import {
   definitionViews,
   FleetFiles,
-} from '@internal/backstage-plugin-arlon-common';
-import { entityName } from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
+import { entityName } from '@arlon-backstage/plugin-arlon-common';
 import { fleetEntities } from './fleetEntities';
 
 const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');

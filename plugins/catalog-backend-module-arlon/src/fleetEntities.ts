@@ -9,7 +9,7 @@ import {
   HeldState,
   isDefinitionName,
   Profile,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 
 /** The live facts of a cluster that its entity shows (never a secret). */
 export interface ClusterFacts {

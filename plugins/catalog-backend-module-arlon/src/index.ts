@@ -13,4 +13,4 @@ export {
   entityName,
   entityRef,
   ENTITY_TYPES,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';

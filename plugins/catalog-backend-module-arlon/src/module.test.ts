@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import os from 'node:os';
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
-import { Sandbox } from '@internal/arlon-sandbox';
+import { Sandbox } from '@arlon-backstage/arlon-sandbox';
 import request from 'supertest';
 import catalogPlugin from '@backstage/plugin-catalog-backend';
 import { catalogModuleArlon } from './module';

@@ -8,7 +8,7 @@ import {
   fleetChangesServiceRef,
   fleetRepositoryServiceRef,
   managementClustersServiceRef,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { ArlonEntityProvider } from './ArlonEntityProvider';
 import { ArlonProblemsProcessor } from './ArlonProblemsProcessor';
 

@@ -10,12 +10,12 @@ import {
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import catalogPlugin from '@backstage/plugin-catalog-backend';
 import { CoreV1Api } from '@kubernetes/client-node';
-import { Sandbox, eventually, kubeConfigFor } from '@internal/arlon-sandbox';
-import arlonPlugin from '@internal/backstage-plugin-arlon-backend';
+import { Sandbox, eventually, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
+import arlonPlugin from '@arlon-backstage/plugin-arlon-backend';
 import {
   type FleetChanged,
   fleetChangesServiceRef,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import request from 'supertest';
 import { catalogModuleArlon } from './module';
 

@@ -2,7 +2,7 @@
  * Scaffolder actions for Arlon: create, clone and import clusters; write
  * bundles, profiles and cluster specs; apply profiles to many clusters;
  * validate a workspace. Each writes through the fleet's write path in
- * `@internal/backstage-plugin-arlon-node`, as the REST API does.
+ * `@arlon-backstage/plugin-arlon-node`, as the REST API does.
  *
  * @packageDocumentation
  */

@@ -9,7 +9,7 @@ import {
   fleetRepositoryServiceRef,
   managementClustersServiceRef,
   ServedClusterKinds,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { createArlonActions } from './actions/createArlonActions';
 
 /**

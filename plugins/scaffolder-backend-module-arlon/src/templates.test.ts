@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
-import { PROVIDERS } from '@internal/backstage-plugin-arlon-common';
+import { PROVIDERS } from '@arlon-backstage/plugin-arlon-common';
 import request from 'supertest';
 import { parse } from 'yaml';
 import { TestFleet } from './__testUtils__/testFleet';

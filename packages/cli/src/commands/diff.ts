@@ -2,11 +2,11 @@ import {
   compareRendered,
   describeTarget,
   makeReport,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import {
   compareClusters,
   preflight,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import type { Output } from '../Output';
 import { readManifests, readSide } from '../sides';
 import { ReportOutput, showReport } from './showReport';

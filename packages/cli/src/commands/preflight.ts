@@ -6,8 +6,8 @@ import {
   parseDiffReportFile,
   renderBundles,
   validateFleet,
-} from '@internal/backstage-plugin-arlon-common';
-import { preflight as preflightOn } from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-common';
+import { preflight as preflightOn } from '@arlon-backstage/plugin-arlon-node';
 import type { Output } from '../Output';
 import { readFleetDir } from '../readFleetDir';
 import { liveCluster } from '../sides';

@@ -1,4 +1,4 @@
-import { PROVIDERS } from '@internal/backstage-plugin-arlon-common';
+import { PROVIDERS } from '@arlon-backstage/plugin-arlon-common';
 import type { Output } from '../Output';
 
 /** `arlon providers`: the Cluster API providers a ClusterSpec can name, and their cluster types. */

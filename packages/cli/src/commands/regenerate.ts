@@ -4,7 +4,7 @@ import {
   formatProblems,
   GENERATED_ROOT,
   validateFleet,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import type { Output } from '../Output';
 import { readFleetDir } from '../readFleetDir';
 import { CompileOverrides, generatedStatus } from '../generatedStatus';

@@ -3,8 +3,8 @@ import {
   compileFleet,
   GENERATED_ROOT,
   validateFleet,
-} from '@internal/backstage-plugin-arlon-common';
-import { formatProblems } from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
+import { formatProblems } from '@arlon-backstage/plugin-arlon-common';
 import type { Output } from '../Output';
 import { readFleetDir } from '../readFleetDir';
 import { writeGeneratedTree } from '../writeGeneratedTree';

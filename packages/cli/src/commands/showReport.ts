@@ -3,7 +3,7 @@ import {
   DiffReport,
   exportDiffReport,
   hasChanges,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { formatReport } from '../formatReport';
 import type { Output } from '../Output';
 

@@ -4,8 +4,8 @@ import {
   Problem,
   unservedClusterKinds,
   validateFleet,
-} from '@internal/backstage-plugin-arlon-common';
-import { discoverServedKinds } from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-common';
+import { discoverServedKinds } from '@arlon-backstage/plugin-arlon-node';
 import type { Output } from '../Output';
 import { readFleetDir } from '../readFleetDir';
 import { liveCluster } from '../sides';

@@ -14,7 +14,7 @@ import {
 import {
   renderSource,
   UnrenderableSource,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 
 export const IN_CLUSTER = 'https://kubernetes.default.svc';
 const TRACKING_LABEL = 'app.kubernetes.io/instance';

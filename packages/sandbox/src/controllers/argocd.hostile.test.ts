@@ -5,7 +5,7 @@ import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import {
   compileFleet,
   validateFleet,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { parse } from 'yaml';
 import { Sandbox } from '../Sandbox';
 import { kubeConfigFor } from '../kube/kubeConfigFor';

@@ -2,7 +2,7 @@ import {
   crdPlural,
   KindRef,
   PROVIDERS,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 
 interface CrdKind extends KindRef {
   plural?: string;

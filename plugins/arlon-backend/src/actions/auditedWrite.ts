@@ -4,7 +4,7 @@ import {
 } from '@backstage/backend-plugin-api';
 import type { JsonObject } from '@backstage/types';
 import type express from 'express';
-import { InvalidDefinitionError } from '@internal/backstage-plugin-arlon-node';
+import { InvalidDefinitionError } from '@arlon-backstage/plugin-arlon-node';
 
 export interface WriteOutcome {
   status?: number;

@@ -17,7 +17,7 @@ import {
   arlonResourceOfView,
   DEFAULT_ARLON_OWNER,
   definitionViews,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import {
   assignProfiles,
   ClusterOperations,
@@ -25,7 +25,7 @@ import {
   ManagementClusters,
   importCluster,
   unregisterCluster,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { clusterRemovalRoute } from '../definitions/clusterRemovalRoute';
 import express from 'express';
 import Router from 'express-promise-router';
@@ -34,7 +34,7 @@ import { auditedWrite, authorOf } from './auditedWrite';
 import {
   authorize,
   decideOnDefinitions,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 
 export interface ClusterActionsOptions {
   httpAuth: HttpAuthService;

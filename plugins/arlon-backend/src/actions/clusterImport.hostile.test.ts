@@ -8,7 +8,7 @@ import {
   Sandbox,
   kubeConfigFor,
   kubeconfigYaml,
-} from '@internal/arlon-sandbox';
+} from '@arlon-backstage/arlon-sandbox';
 import request from 'supertest';
 import { parse, stringify } from 'yaml';
 import { arlonPlugin } from '../plugin';

@@ -8,7 +8,7 @@ import {
   kubeConfigFor,
   kubeconfigYaml,
   Sandbox,
-} from '@internal/arlon-sandbox';
+} from '@arlon-backstage/arlon-sandbox';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';

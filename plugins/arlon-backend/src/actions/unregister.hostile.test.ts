@@ -6,7 +6,7 @@ import {
   AuthorizeResult,
   type Permission,
 } from '@backstage/plugin-permission-common';
-import { Sandbox } from '@internal/arlon-sandbox';
+import { Sandbox } from '@arlon-backstage/arlon-sandbox';
 import request from 'supertest';
 import { arlonPlugin } from '../plugin';
 

@@ -15,7 +15,7 @@ import {
   kubeConfigFor,
   kubeconfigYaml,
   Sandbox,
-} from '@internal/arlon-sandbox';
+} from '@arlon-backstage/arlon-sandbox';
 import request from 'supertest';
 import { arlonPlugin } from '../plugin';
 

@@ -4,11 +4,11 @@ import {
   KubernetesObjectApi,
   PatchStrategy,
 } from '@kubernetes/client-node';
-import { GENERATED_ROOT } from '@internal/backstage-plugin-arlon-common';
+import { GENERATED_ROOT } from '@arlon-backstage/plugin-arlon-common';
 import type {
   FleetRepository,
   ManagementCluster,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { parseAllDocuments } from 'yaml';
 
 export const BOOTSTRAP_FILE = `${GENERATED_ROOT}/bootstrap/arlon-fleet.yaml`;

@@ -11,11 +11,11 @@ import {
   definitionViews,
   destructiveClusterChange,
   destructiveSpecChange,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import {
   authorize,
   decideOnDefinitions,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { createPermissionFor, resourcePermissionFor, WriteOp } from './kinds';
 
 export interface WriteToAuthorize {

@@ -7,7 +7,7 @@ import { InputError } from '@backstage/errors';
 import {
   checkDefinitionName,
   describeClusterDeletion,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import {
   ClusterOperations,
   ClusterRemovalRequest,
@@ -15,7 +15,7 @@ import {
   FleetDefinitions,
   ManagementClusters,
   planClusterRemoval,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import type express from 'express';
 import { auditedWrite, authorOf } from '../actions/auditedWrite';
 import type { FleetStatus } from '../status/FleetStatus';

@@ -9,7 +9,7 @@ import {
   startTestBackend,
 } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { KubeApiServer, Sandbox } from '@internal/arlon-sandbox';
+import { KubeApiServer, Sandbox } from '@arlon-backstage/arlon-sandbox';
 import request from 'supertest';
 import { arlonPlugin } from '../plugin';
 

@@ -8,13 +8,13 @@ import { auditedWrite, authorOf } from '../actions/auditedWrite';
 import {
   authorize,
   decideOnDefinitions,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import {
   arlonDefinitionReadPermission,
   arlonFleetAdminPermission,
   arlonResourceOfView,
   DEFAULT_ARLON_OWNER,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import express from 'express';
 import Router from 'express-promise-router';
 import {
@@ -22,7 +22,7 @@ import {
   deleteCluster,
   FleetDefinitions,
   ManagementClusters,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { clusterRemovalRoute } from './clusterRemovalRoute';
 import type { FleetStatus } from '../status/FleetStatus';
 import { KIND_BY_SEGMENT, WriteOp } from './kinds';

@@ -6,7 +6,7 @@ import {
   arlonDefinitionCreatePermission,
   arlonDefinitionDeletePermission,
   arlonDefinitionUpdatePermission,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import type {
   BasicPermission,
   ResourcePermission,

@@ -4,11 +4,11 @@ import { Document, parseAllDocuments, stringify } from 'yaml';
 import {
   documentData,
   YamlAliasError,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import {
   type ArlonKind,
   checkDefinitionName,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 
 /**
  * The definition in a request: YAML text (`Content-Type: application/yaml`,

@@ -4,7 +4,7 @@ import {
   TestDatabases,
 } from '@backstage/backend-test-utils';
 import type { DatabaseService } from '@backstage/backend-plugin-api';
-import type { DiffReport } from '@internal/backstage-plugin-arlon-common';
+import type { DiffReport } from '@arlon-backstage/plugin-arlon-common';
 import { DiffReportStore } from './DiffReportStore';
 
 /**

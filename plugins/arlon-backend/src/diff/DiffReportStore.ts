@@ -7,7 +7,7 @@ import type {
   DiffReport,
   SavedDiffReport,
   SavedDiffReportSummary,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import type { Knex } from 'knex';
 import { checkQuota, ReportLimits, ReportTooLargeError } from './reportLimits';
 
@@ -20,7 +20,7 @@ export class DiffReportStore {
     if (!database.migrations?.skip) {
       await knex.migrate.latest({
         directory: resolvePackagePath(
-          '@internal/backstage-plugin-arlon-backend',
+          '@arlon-backstage/plugin-arlon-backend',
           'migrations',
         ),
         tableName: 'arlon_knex_migrations',

@@ -19,7 +19,7 @@ import {
   renderBundles,
   section,
   validateFleet,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import {
   ArlonLimits,
   compareClusters,
@@ -28,7 +28,7 @@ import {
   findAndCompare,
   FleetRepository,
   preflight,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { workloadFailure } from '../workloadFailure';
 import type { WorkloadClusters } from './WorkloadClusters';
 

@@ -9,7 +9,7 @@ import {
   ObjectRef,
   requestTimeoutOf,
   withTimeout,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 
 /**
  * Reaches a workload cluster by its Arlon name, with the access ArgoCD has

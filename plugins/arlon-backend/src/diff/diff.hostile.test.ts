@@ -8,7 +8,7 @@ import {
   eventually,
   kubeConfigFor,
   sandboxTls,
-} from '@internal/arlon-sandbox';
+} from '@arlon-backstage/arlon-sandbox';
 import request from 'supertest';
 import { arlonPlugin } from '../plugin';
 

@@ -11,7 +11,7 @@ import {
   KubeConfig,
   KubernetesObjectApi,
 } from '@kubernetes/client-node';
-import { Sandbox, kubeConfigFor, eventually } from '@internal/arlon-sandbox';
+import { Sandbox, kubeConfigFor, eventually } from '@arlon-backstage/arlon-sandbox';
 import { parseAllDocuments } from 'yaml';
 import request from 'supertest';
 import { arlonPlugin } from '../plugin';

@@ -12,7 +12,7 @@ import {
   portalTargetSchema,
   exportDiffReport,
   parseDiffReportFile,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import express from 'express';
 import Router from 'express-promise-router';
 import { z } from 'zod';
@@ -20,7 +20,7 @@ import {
   authorize,
   decideOnDefinitions,
   DEFAULT_LIMITS,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import type { DiffReportStore } from './DiffReportStore';
 import { ReportLimits, ReportTooLargeError } from './reportLimits';
 import type { DiffService } from './DiffService';

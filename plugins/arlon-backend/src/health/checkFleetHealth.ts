@@ -1,8 +1,8 @@
-import type { FleetHealth } from '@internal/backstage-plugin-arlon-common';
+import type { FleetHealth } from '@arlon-backstage/plugin-arlon-common';
 import type {
   FleetRepository,
   ManagementClusters,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 
 /** Probes every management cluster and the fleet repository at once. */
 export async function checkFleetHealth(

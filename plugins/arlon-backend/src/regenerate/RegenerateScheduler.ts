@@ -10,7 +10,7 @@ import {
   type FleetChangeSignal,
   type FleetRepository,
   type ManagementClusters,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 
 /** How long one replica keeps the task before the global lease lets another take over. */
 const TERM_MS = 10 * 60 * 1000;

@@ -8,8 +8,8 @@ import type {
   ServiceFactory,
 } from '@backstage/backend-plugin-api';
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
-import { generatedDrift } from '@internal/backstage-plugin-arlon-common';
-import { Sandbox, eventually } from '@internal/arlon-sandbox';
+import { generatedDrift } from '@arlon-backstage/plugin-arlon-common';
+import { Sandbox, eventually } from '@arlon-backstage/arlon-sandbox';
 import { arlonPlugin } from '../plugin';
 
 const run = promisify(execFile);

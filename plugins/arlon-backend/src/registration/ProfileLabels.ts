@@ -3,8 +3,8 @@ import {
   fleetBreakage,
   holdReasons,
   profileLabels,
-} from '@internal/backstage-plugin-arlon-common';
-import type { FleetRepository } from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-common';
+import type { FleetRepository } from '@arlon-backstage/plugin-arlon-node';
 
 /**
  * What a cluster's ArgoCD Secret should carry: the

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { mockServices } from '@backstage/backend-test-utils';
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
-import { Sandbox, eventually, kubeConfigFor } from '@internal/arlon-sandbox';
+import { Sandbox, eventually, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
 import {
   DEFAULT_SECURITY,
   ManagementCluster,
   workloadAccess,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { parse, stringify } from 'yaml';
 import { RegistrationController } from './RegistrationController';
 

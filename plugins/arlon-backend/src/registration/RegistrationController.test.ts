@@ -1,11 +1,11 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
-import { Sandbox, kubeConfigFor, eventually } from '@internal/arlon-sandbox';
+import { Sandbox, kubeConfigFor, eventually } from '@arlon-backstage/arlon-sandbox';
 import {
   DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
   ManagementCluster,
   workloadAccess,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { RegistrationController } from './RegistrationController';
 
 describe('RegistrationController', () => {

@@ -16,11 +16,11 @@ import {
   CustomObject,
   ManagementCluster,
   revokeArgoCdAccess,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import {
   DELETING_ANNOTATION,
   PROFILE_LABEL_PREFIX,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 
 export interface RegistrationControllerOptions {
   cluster: ManagementCluster;

@@ -8,7 +8,7 @@ import {
   type FleetChangeSignal,
   type FleetRepository,
   type ManagementClusters,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { ProfileLabels } from './ProfileLabels';
 import { RegistrationController } from './RegistrationController';
 

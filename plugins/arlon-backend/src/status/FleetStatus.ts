@@ -2,7 +2,7 @@ import {
   ClusterStatus,
   findClusterStatus,
   ManagementClusters,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 
 /**
  * Live status for the API, from each management cluster's informers (started

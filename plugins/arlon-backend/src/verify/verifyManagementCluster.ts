@@ -8,8 +8,8 @@ import {
   PROVIDERS,
   VerifyCheck,
   VerifyResult,
-} from '@internal/backstage-plugin-arlon-common';
-import type { ManagementCluster } from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-common';
+import type { ManagementCluster } from '@arlon-backstage/plugin-arlon-node';
 
 const ARGOCD_CRDS = [
   'applications.argoproj.io',

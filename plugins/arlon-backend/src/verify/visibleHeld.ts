@@ -1,11 +1,11 @@
 import {
   arlonResourceOfView,
   LastKnownGoodReport,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import type {
   DefinitionDecision,
   FleetRepository,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 
 /**
  * The held definitions and clusters of the fleet's head the caller may read

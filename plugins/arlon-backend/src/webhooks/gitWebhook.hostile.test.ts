@@ -8,11 +8,11 @@ import {
   mockServices,
   startTestBackend,
 } from '@backstage/backend-test-utils';
-import { Sandbox, eventually } from '@internal/arlon-sandbox';
+import { Sandbox, eventually } from '@arlon-backstage/arlon-sandbox';
 import {
   type FleetChanged,
   fleetChangesServiceRef,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import request from 'supertest';
 import { arlonPlugin } from '../plugin';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Sandbox, eventually } from '@internal/arlon-sandbox';
+import { Sandbox, eventually } from '@arlon-backstage/arlon-sandbox';
 import { FleetRepository } from '../fleet/FleetRepository';
 import { FleetChanged, FleetChanges } from './FleetChanges';
 import { remoteHead } from './remoteHead';

@@ -2,7 +2,7 @@ import net from 'node:net';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Sandbox } from '@internal/arlon-sandbox';
+import { Sandbox } from '@arlon-backstage/arlon-sandbox';
 import { ManagementCluster } from './ManagementCluster';
 import { ManagementClusterConfig } from '../config/readArlonConfig';
 

@@ -1,5 +1,5 @@
 import { KubeConfig, VersionApi } from '@kubernetes/client-node';
-import type { ManagementClusterHealth } from '@internal/backstage-plugin-arlon-common';
+import type { ManagementClusterHealth } from '@arlon-backstage/plugin-arlon-common';
 import type { ManagementClusterConfig } from '../config/readArlonConfig';
 import { FleetInformers } from './FleetInformers';
 import { limitRequestTime } from '../connection/requestTimeout';

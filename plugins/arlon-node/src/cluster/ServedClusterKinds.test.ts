@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { CustomObjectsApi } from '@kubernetes/client-node';
-import { KubeApiServer, Sandbox, kubeConfigFor } from '@internal/arlon-sandbox';
-import { clusterManifestKinds } from '@internal/backstage-plugin-arlon-common';
+import { KubeApiServer, Sandbox, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
+import { clusterManifestKinds } from '@arlon-backstage/plugin-arlon-common';
 import { ManagementClusters } from './ManagementClusters';
 import { ServedClusterKinds } from './ServedClusterKinds';
 

@@ -1,7 +1,7 @@
 import {
   clusterManifestKinds,
   ServedKinds,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { LiveCluster } from '../live/LiveCluster';
 import type { ManagementCluster } from './ManagementCluster';
 import type { ManagementClusters } from './ManagementClusters';

@@ -1,7 +1,7 @@
 import {
   type ClusterStatus,
   clusterDeletionOf,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import type { V1Secret } from '@kubernetes/client-node';
 import type { CustomObject, FleetInformers } from './FleetInformers';
 

@@ -1,4 +1,4 @@
-import type { HealthProblem } from '@internal/backstage-plugin-arlon-common';
+import type { HealthProblem } from '@arlon-backstage/plugin-arlon-common';
 import { isAbortError } from './requestTimeout';
 
 /** Thrown by {@link withTimeout} when a call takes too long. */

@@ -3,7 +3,7 @@ import {
   KubeConfig,
   KubernetesObjectApi,
 } from '@kubernetes/client-node';
-import { HungServer, eventually } from '@internal/arlon-sandbox';
+import { HungServer, eventually } from '@arlon-backstage/arlon-sandbox';
 import { ManagementCluster } from '../cluster/ManagementCluster';
 import { LiveCluster } from '../live/LiveCluster';
 import { describeConnectionError } from './describeConnectionError';

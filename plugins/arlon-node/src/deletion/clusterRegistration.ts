@@ -10,7 +10,7 @@ import {
   DELETING_ANNOTATION,
   DELETION_PROBLEM_ANNOTATION,
   PROFILE_LABEL_PREFIX,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import type { ManagementCluster } from '../cluster/ManagementCluster';
 import { ARLON_CLUSTER_LABEL } from '../registration/registerWorkloadCluster';
 

@@ -4,7 +4,7 @@ import {
   definitionViews,
   GENERATED_ROOT,
   type DefinitionView,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { parseAllDocuments } from 'yaml';
 import type { ManagementCluster } from '../cluster/ManagementCluster';
 import type { FleetDefinitions, WriteRequest } from '../fleet/FleetDefinitions';

@@ -1,9 +1,9 @@
 import { KubernetesObjectApi } from '@kubernetes/client-node';
-import { KubeApiServer, kubeConfigFor } from '@internal/arlon-sandbox';
+import { KubeApiServer, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
 import type {
   KubeObject,
   Rendered,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { LiveCluster } from '../live/LiveCluster';
 import { compareClusters, findAndCompare, preflight } from './liveComparisons';
 

@@ -12,7 +12,7 @@ import {
   RenderedObject,
   scopeFromObjects,
   section,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import type { LiveCluster, ObjectRef } from '../live/LiveCluster';
 
 /** Statuses that mean "this server or this caller cannot dry-run apply", not "this object is wrong". */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import git, { type HttpClient } from 'isomorphic-git';
 import nodeHttp from 'isomorphic-git/http/node';
-import type { FleetFiles } from '@internal/backstage-plugin-arlon-common';
+import type { FleetFiles } from '@arlon-backstage/plugin-arlon-common';
 import type { GitCredentials } from './gitCredentials';
 import { assertRepositoryPaths, confinedTarget } from './confinePath';
 

@@ -8,7 +8,7 @@ import {
   planFleetEdit,
   ServedKinds,
   unservedClusterKinds,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import type {
   FleetChange,
   FleetChangeResult,

@@ -8,7 +8,7 @@ import {
   HungServer,
   createFleetRepository,
   eventually,
-} from '@internal/arlon-sandbox';
+} from '@arlon-backstage/arlon-sandbox';
 import { FleetRepository } from './FleetRepository';
 
 const run = promisify(execFile);

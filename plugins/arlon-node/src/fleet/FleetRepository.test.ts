@@ -9,7 +9,7 @@ import {
   GitHttpServer,
   Sandbox,
   createFleetRepository,
-} from '@internal/arlon-sandbox';
+} from '@arlon-backstage/arlon-sandbox';
 import { FleetRepository } from './FleetRepository';
 import {
   GitCredentials,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ConflictError, ServiceUnavailableError } from '@backstage/errors';
 import git from 'isomorphic-git';
-import type { FleetRepositoryHealth } from '@internal/backstage-plugin-arlon-common';
+import type { FleetRepositoryHealth } from '@arlon-backstage/plugin-arlon-common';
 import type { FleetRepoConfig } from '../config/readArlonConfig';
 import {
   describeConnectionError,

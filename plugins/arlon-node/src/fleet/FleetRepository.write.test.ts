@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { GitHttpServer, createFleetRepository } from '@internal/arlon-sandbox';
+import { GitHttpServer, createFleetRepository } from '@arlon-backstage/arlon-sandbox';
 import { FleetRepository } from './FleetRepository';
 
 const run = promisify(execFile);

@@ -1,4 +1,4 @@
-import type { Problem } from '@internal/backstage-plugin-arlon-common';
+import type { Problem } from '@arlon-backstage/plugin-arlon-common';
 
 /** The fleet as it would be has problems: answered 400 with every problem, file, line and field. */
 export class InvalidDefinitionError extends Error {

@@ -7,7 +7,7 @@ import {
   FleetFiles,
   fleetBreakage,
   HeldFleet,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import type { FleetSnapshot } from './FleetCheckout';
 
 /** How far back to look for the commit that broke a definition. */

@@ -4,7 +4,7 @@ import {
   FleetEdit,
   FleetFiles,
   validateFleet,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { matchesSelector } from './matchesSelector';
 
 /** Which clusters: by name, or by a label selector over their labels (`env=prod`). */

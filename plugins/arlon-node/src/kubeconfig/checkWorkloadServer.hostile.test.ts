@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { ServerAddressPolicy } from './ServerAddressPolicy';
 import { kubeConfigFromWorkload } from './workloadClient';
-import { sandboxTls } from '@internal/arlon-sandbox';
+import { sandboxTls } from '@arlon-backstage/arlon-sandbox';
 
 async function listen(server: https.Server): Promise<number> {
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));

@@ -5,7 +5,7 @@ import {
   KubernetesObjectApi,
   PatchStrategy,
 } from '@kubernetes/client-node';
-import type { KubeObject } from '@internal/backstage-plugin-arlon-common';
+import type { KubeObject } from '@arlon-backstage/plugin-arlon-common';
 import { reuseConnections } from './reuseConnections';
 import {
   limitRequestTime,

@@ -1,5 +1,5 @@
 import type https from 'node:https';
-import { KubeApiServer, kubeConfigFor } from '@internal/arlon-sandbox';
+import { KubeApiServer, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
 import { LiveCluster } from './LiveCluster';
 
 describe('reuseConnections', () => {

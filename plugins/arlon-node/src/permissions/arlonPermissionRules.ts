@@ -3,7 +3,7 @@ import {
   ARLON_RESOURCE_TYPE,
   type ArlonResource,
   normaliseOwnerRef,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import {
   createConditionExports,
   createPermissionResourceRef,

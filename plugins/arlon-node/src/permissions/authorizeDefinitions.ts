@@ -9,7 +9,7 @@ import {
   type ResourcePermission,
 } from '@backstage/plugin-permission-common';
 import { createConditionAuthorizer } from '@backstage/plugin-permission-node';
-import type { ArlonResource } from '@internal/backstage-plugin-arlon-common';
+import type { ArlonResource } from '@arlon-backstage/plugin-arlon-common';
 import { arlonPermissionRuleset } from './arlonPermissionRules';
 
 const applyConditions = createConditionAuthorizer(arlonPermissionRuleset);

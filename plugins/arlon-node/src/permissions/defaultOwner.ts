@@ -1,5 +1,5 @@
 import type { Config } from '@backstage/config';
-import { DEFAULT_ARLON_OWNER } from '@internal/backstage-plugin-arlon-common';
+import { DEFAULT_ARLON_OWNER } from '@arlon-backstage/plugin-arlon-common';
 
 /**
  * The owner of definitions that name none: the same setting the catalog's

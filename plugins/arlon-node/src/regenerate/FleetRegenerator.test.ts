@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { generatedDrift } from '@internal/backstage-plugin-arlon-common';
-import { Sandbox } from '@internal/arlon-sandbox';
+import { generatedDrift } from '@arlon-backstage/plugin-arlon-common';
+import { Sandbox } from '@arlon-backstage/arlon-sandbox';
 import { FleetDefinitions } from '../fleet/FleetDefinitions';
 import { FleetRepository } from '../fleet/FleetRepository';
 import { FleetRegenerator, REGENERATE_AUTHOR } from './FleetRegenerator';

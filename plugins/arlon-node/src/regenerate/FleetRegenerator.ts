@@ -1,7 +1,7 @@
 import {
   generatedDrift,
   type StaleFile,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { readSince } from '../changes/readSince';
 import type { FleetDefinitions } from '../fleet/FleetDefinitions';
 import type { FleetRepository } from '../fleet/FleetRepository';

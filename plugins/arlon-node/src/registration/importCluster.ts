@@ -10,7 +10,7 @@ import {
   type FleetEdit,
   type FleetFiles,
   profileLabels,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import type { ManagementCluster } from '../cluster/ManagementCluster';
 import { stringify } from 'yaml';
 import {

@@ -7,7 +7,7 @@ import {
   KubeApiServer,
   kubeConfigFor,
   kubeconfigYaml,
-} from '@internal/arlon-sandbox';
+} from '@arlon-backstage/arlon-sandbox';
 import { workloadAccess } from '../kubeconfig/WorkloadAccess';
 import { DEFAULT_SECURITY } from '../config/readArlonSecurity';
 import {

@@ -13,7 +13,7 @@ import type {
   SavedDiffReportSummary,
   VerifyResult,
   LastKnownGoodReport,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 
 /** The REST API's URL segment of each kind. */
 export type KindSegment = 'bundles' | 'profiles' | 'clusterspecs' | 'clusters';

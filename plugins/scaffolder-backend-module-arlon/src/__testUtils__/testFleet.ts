@@ -9,13 +9,13 @@ import {
   type PolicyDecision,
 } from '@backstage/plugin-permission-common';
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
-import { GitHttpServer, createFleetRepository } from '@internal/arlon-sandbox';
+import { GitHttpServer, createFleetRepository } from '@arlon-backstage/arlon-sandbox';
 import {
   FleetDefinitions,
   FleetRepository,
   ManagementClusters,
   ServedClusterKinds,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import type { ArlonActionsOptions } from '../actions/fleetWrite';
 
 const run = promisify(execFile);

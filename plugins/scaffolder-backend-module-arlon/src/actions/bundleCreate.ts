@@ -6,7 +6,7 @@ import {
   Bundle,
   FleetEdit,
   inlineBundleFolder,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { examples } from './bundleCreate.examples';
 import {
   ArlonActionsOptions,

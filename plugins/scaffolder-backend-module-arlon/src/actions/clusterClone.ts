@@ -4,7 +4,7 @@ import {
   arlonClusterCreatePermission,
   BundleValues,
   Cluster,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { sameClusterIgnoringRevision } from './clusterCreate';
 import { examples } from './clusterClone.examples';
 import {

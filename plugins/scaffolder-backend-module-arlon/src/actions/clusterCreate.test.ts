@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { KubeApiServer } from '@internal/arlon-sandbox';
-import { ManagementClusters } from '@internal/backstage-plugin-arlon-node';
+import { KubeApiServer } from '@arlon-backstage/arlon-sandbox';
+import { ManagementClusters } from '@arlon-backstage/plugin-arlon-node';
 import { parse } from 'yaml';
 import { stepContext, TestFleet } from '../__testUtils__/testFleet';
 import { createClusterCreateAction } from './clusterCreate';

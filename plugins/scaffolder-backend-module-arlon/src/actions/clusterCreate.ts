@@ -4,7 +4,7 @@ import {
   arlonClusterCreatePermission,
   Cluster,
   ClusterSpec,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { isDeepStrictEqual } from 'node:util';
 import { examples } from './clusterCreate.examples';
 import {

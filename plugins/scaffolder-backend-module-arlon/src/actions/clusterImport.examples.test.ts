@@ -3,8 +3,8 @@ import {
   Sandbox,
   kubeConfigFor,
   kubeconfigYaml,
-} from '@internal/arlon-sandbox';
-import { ManagementClusters } from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/arlon-sandbox';
+import { ManagementClusters } from '@arlon-backstage/plugin-arlon-node';
 import { exampleInputs } from '../__testUtils__/examples';
 import { stepContext, TestFleet } from '../__testUtils__/testFleet';
 import { createClusterImportAction } from './clusterImport';

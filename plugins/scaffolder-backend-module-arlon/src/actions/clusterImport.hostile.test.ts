@@ -7,8 +7,8 @@ import {
   Sandbox,
   kubeConfigFor,
   kubeconfigYaml,
-} from '@internal/arlon-sandbox';
-import { ManagementClusters } from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/arlon-sandbox';
+import { ManagementClusters } from '@arlon-backstage/plugin-arlon-node';
 import { parse, stringify } from 'yaml';
 import { stepContext, TestFleet } from '../__testUtils__/testFleet';
 import { createClusterImportAction } from './clusterImport';

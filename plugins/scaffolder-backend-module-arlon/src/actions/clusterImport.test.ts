@@ -4,11 +4,11 @@ import {
   Sandbox,
   kubeConfigFor,
   kubeconfigYaml,
-} from '@internal/arlon-sandbox';
+} from '@arlon-backstage/arlon-sandbox';
 import {
   ManagementClusters,
   DEFAULT_SECURITY,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { parse } from 'yaml';
 import { stepContext, TestFleet } from '../__testUtils__/testFleet';
 import { createClusterImportAction } from './clusterImport';

@@ -6,14 +6,14 @@ import {
   type FleetEdit,
   type FleetFiles,
   WITHHELD_SECRET,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import {
   adoptableArgoCdCluster,
   authorize,
   checkImportKubeconfig,
   importCluster,
   importEdits,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import { examples } from './clusterImport.examples';
 import {
   ArlonActionsOptions,

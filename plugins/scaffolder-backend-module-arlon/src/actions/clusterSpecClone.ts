@@ -2,7 +2,7 @@ import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
   arlonDefinitionCreatePermission,
   ClusterSpec,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { clusterSpecInputs } from './clusterSpecCreate';
 import { examples } from './clusterSpecClone.examples';
 import {

@@ -3,7 +3,7 @@ import {
   ARLON_API_VERSION,
   arlonDefinitionCreatePermission,
   ClusterSpec,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { examples } from './clusterSpecCreate.examples';
 import {
   ArlonActionsOptions,

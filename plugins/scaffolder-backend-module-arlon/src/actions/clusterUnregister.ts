@@ -6,13 +6,13 @@ import {
   DEFAULT_ARLON_OWNER,
   definitionViews,
   entityRef,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import {
   decideOnDefinitions,
   planClusterRemoval,
   unregisterCluster,
   type ClusterRemovalRequest,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import {
   ArlonActionsOptions,
   templateWrite,

@@ -21,7 +21,7 @@ import {
   FleetFiles,
   formatProblems,
   GENERATED_ROOT,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import {
   authorize,
   decideOnDefinitions,
@@ -29,7 +29,7 @@ import {
   FleetDefinitions,
   InvalidDefinitionError,
   ManagementClusters,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import type { ActionContext } from '@backstage/plugin-scaffolder-node';
 import { stringify } from 'yaml';
 

@@ -1,4 +1,4 @@
-import { checkDefinitionName } from '@internal/backstage-plugin-arlon-common';
+import { checkDefinitionName } from '@arlon-backstage/plugin-arlon-common';
 
 /** Inputs every create action takes for the definition's metadata. */
 export const metadataInputs = {

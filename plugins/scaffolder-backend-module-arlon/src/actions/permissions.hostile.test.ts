@@ -5,11 +5,11 @@ import {
 import {
   arlonConditions,
   createArlonConditionalDecision,
-} from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-node';
 import {
   arlonProfileApplyPermission,
   ARLON_RESOURCE_TYPE,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { stepContext, TestFleet } from '../__testUtils__/testFleet';
 import { createArlonActions } from './createArlonActions';
 

@@ -4,8 +4,8 @@ import {
   arlonProfileApplyPermission,
   arlonResourceOfView,
   definitionViews,
-} from '@internal/backstage-plugin-arlon-common';
-import { assignProfiles } from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-common';
+import { assignProfiles } from '@arlon-backstage/plugin-arlon-node';
 import { applyExamples, removeExamples } from './profileApply.examples';
 import {
   ArlonActionsOptions,

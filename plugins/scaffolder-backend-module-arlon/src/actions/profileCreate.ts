@@ -3,7 +3,7 @@ import {
   ARLON_API_VERSION,
   arlonDefinitionCreatePermission,
   Profile,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { examples } from './profileCreate.examples';
 import {
   ArlonActionsOptions,

@@ -6,8 +6,8 @@ import {
   arlonDefinitionReadPermission,
   formatProblems,
   validateFleet,
-} from '@internal/backstage-plugin-arlon-common';
-import { decideOnDefinitions } from '@internal/backstage-plugin-arlon-node';
+} from '@arlon-backstage/plugin-arlon-common';
+import { decideOnDefinitions } from '@arlon-backstage/plugin-arlon-node';
 import { examples } from './validate.examples';
 import type { ArlonActionsOptions } from './fleetWrite';
 

@@ -4,7 +4,7 @@ import {
   ResponseErrorPanel,
 } from '@backstage/core-components';
 import { useApi } from '@backstage/frontend-plugin-api';
-import { Bundle, Profile } from '@internal/backstage-plugin-arlon-common';
+import { Bundle, Profile } from '@arlon-backstage/plugin-arlon-common';
 import Box from '@material-ui/core/Box';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';

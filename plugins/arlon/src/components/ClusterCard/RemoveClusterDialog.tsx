@@ -13,7 +13,7 @@ import useAsync from 'react-use/esm/useAsync';
 import {
   arlonClusterDeletePermission,
   entityRef,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { arlonApiRef, type ClusterRemovalOutcome } from '../../api/ArlonClient';
 import { PermittedButton } from '../common/PermittedButton';
 

@@ -11,7 +11,7 @@ import {
   Cluster,
   ClusterSpec,
   renderClusterManifests,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import Box from '@material-ui/core/Box';
 import Grid from '@material-ui/core/Grid';
 import Typography from '@material-ui/core/Typography';

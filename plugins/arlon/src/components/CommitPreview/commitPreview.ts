@@ -1,4 +1,4 @@
-import { WITHHELD_SECRET } from '@internal/backstage-plugin-arlon-common';
+import { WITHHELD_SECRET } from '@arlon-backstage/plugin-arlon-common';
 /** What a template would commit, read from the scaffolder's dry-run log. */
 export interface CommitPreview {
   /** `create arlon/clusters/qa-1.yaml`, … */

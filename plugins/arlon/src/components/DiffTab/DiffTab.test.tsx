@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DiffReport } from '@internal/backstage-plugin-arlon-common';
+import type { DiffReport } from '@arlon-backstage/plugin-arlon-common';
 import { arlonEntity, renderArlon } from '../../__testUtils__/renderArlon';
 import { DiffTab } from './DiffTab';
 

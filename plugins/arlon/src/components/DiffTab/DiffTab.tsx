@@ -9,7 +9,7 @@ import {
   arlonDiffReadPermission,
   arlonDiffReportWritePermission,
   DiffReport,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import Box from '@material-ui/core/Box';
 import Grid from '@material-ui/core/Grid';
 import MenuItem from '@material-ui/core/MenuItem';

@@ -1,4 +1,4 @@
-import type { ObjectDiff } from '@internal/backstage-plugin-arlon-common';
+import type { ObjectDiff } from '@arlon-backstage/plugin-arlon-common';
 import Box from '@material-ui/core/Box';
 import { makeStyles } from '@material-ui/core/styles';
 import { sideBySide } from './sideBySide';

@@ -1,6 +1,6 @@
 import { ResponseErrorPanel } from '@backstage/core-components';
 import { useApi } from '@backstage/frontend-plugin-api';
-import type { DiffReport } from '@internal/backstage-plugin-arlon-common';
+import type { DiffReport } from '@arlon-backstage/plugin-arlon-common';
 import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
 import List from '@material-ui/core/List';

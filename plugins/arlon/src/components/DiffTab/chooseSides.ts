@@ -1,7 +1,7 @@
 import type {
   ArlonKind,
   PortalDiffTarget,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 
 /** What the Diff tab compares the current entity with. */
 export type DiffChoice =

@@ -15,7 +15,7 @@ import {
   ManagementClusterHealth,
   overallHealth,
   Reachability,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 
 const OVERALL_TEXT = {
   healthy: 'Every management cluster and the fleet repository are reachable.',

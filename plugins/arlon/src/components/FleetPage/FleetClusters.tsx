@@ -8,7 +8,7 @@ import { EntityRefLink } from '@backstage/plugin-catalog-react';
 import {
   arlonProfileApplyPermission,
   entityRef,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import Box from '@material-ui/core/Box';
 import Chip from '@material-ui/core/Chip';
 import MenuItem from '@material-ui/core/MenuItem';

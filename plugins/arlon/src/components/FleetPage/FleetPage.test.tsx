@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FleetHealth } from '@internal/backstage-plugin-arlon-common';
+import type { FleetHealth } from '@arlon-backstage/plugin-arlon-common';
 import { renderArlon } from '../../__testUtils__/renderArlon';
 import { FleetPage } from './FleetPage';
 

@@ -2,7 +2,7 @@ import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import AlertTitle from '@material-ui/lab/AlertTitle';
-import type { LastKnownGoodReport } from '@internal/backstage-plugin-arlon-common';
+import type { LastKnownGoodReport } from '@arlon-backstage/plugin-arlon-common';
 import { HeldCause } from '../common/HeldWarning';
 
 /**

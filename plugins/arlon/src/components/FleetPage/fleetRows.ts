@@ -2,7 +2,7 @@ import type {
   Cluster,
   ClusterSpec,
   DefinitionWithStatus,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 
 /** One cluster as the Fleet page lists it. */
 export interface FleetRow {

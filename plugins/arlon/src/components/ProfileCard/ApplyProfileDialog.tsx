@@ -2,7 +2,7 @@ import { useApi } from '@backstage/frontend-plugin-api';
 import {
   arlonProfileApplyPermission,
   entityRef,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import Button from '@material-ui/core/Button';
 import Dialog from '@material-ui/core/Dialog';
 import DialogActions from '@material-ui/core/DialogActions';

@@ -1,6 +1,6 @@
 import { Progress } from '@backstage/core-components';
 import { useApi } from '@backstage/frontend-plugin-api';
-import { mapLimit } from '@internal/backstage-plugin-arlon-common';
+import { mapLimit } from '@arlon-backstage/plugin-arlon-common';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';

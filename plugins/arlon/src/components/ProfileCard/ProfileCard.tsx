@@ -12,7 +12,7 @@ import {
   DefinitionWithStatus,
   entityRef,
   Profile,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import { useState } from 'react';

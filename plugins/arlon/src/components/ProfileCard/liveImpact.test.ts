@@ -1,7 +1,7 @@
 import type {
   DiffReport,
   DiffSection,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 import { clusterImpact, describeImpact } from './liveImpact';
 
 const section = (over: Partial<DiffSection>): DiffSection => ({

@@ -3,7 +3,7 @@ import {
   type DiffMethod,
   type DiffReport,
   type DiffSummary,
-} from '@internal/backstage-plugin-arlon-common';
+} from '@arlon-backstage/plugin-arlon-common';
 
 /** What applying profiles would do to one live cluster, from their pre-flights. */
 export interface ClusterImpact {

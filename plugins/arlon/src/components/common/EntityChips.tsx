@@ -1,5 +1,5 @@
 import { EntityRefLink } from '@backstage/plugin-catalog-react';
-import { ArlonKind, entityRef } from '@internal/backstage-plugin-arlon-common';
+import { ArlonKind, entityRef } from '@arlon-backstage/plugin-arlon-common';
 import Chip from '@material-ui/core/Chip';
 
 /** Small chips, each linking to the catalog entity of one Arlon definition. */

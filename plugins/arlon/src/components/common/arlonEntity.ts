@@ -1,5 +1,5 @@
 import type { Entity } from '@backstage/catalog-model';
-import type { ArlonKind } from '@internal/backstage-plugin-arlon-common';
+import type { ArlonKind } from '@arlon-backstage/plugin-arlon-common';
 import type { KindSegment } from '../../api/ArlonClient';
 
 export const SEGMENT: Record<ArlonKind, KindSegment> = {
