@@ -7,6 +7,7 @@
 export * from './health';
 export * from './mapLimit';
 export * from './model/types';
+export * from './model/helmRepository';
 export {
   DNS_LABEL,
   GIT_REVISION,
@@ -48,6 +49,7 @@ export {
 export * from './compiler/compileFleet';
 export * from './compiler/planFleetEdit';
 export * from './compiler/generatedDrift';
+export * from './compiler/fleetFormat';
 export * from './permissions';
 export * from './clusterTransitions';
 export * from './model/definitionViews';

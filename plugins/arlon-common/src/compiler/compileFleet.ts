@@ -9,6 +9,7 @@ import type {
 } from '../model/types';
 import { FORBIDDEN_KEYS } from '../model/names';
 import { KubeObject, renderClusterManifests } from '../providers/renderCluster';
+import { FLEET_FORMAT_ANNOTATION, FLEET_FORMAT_VERSION } from './fleetFormat';
 
 export interface CompileOptions {
   /** Clone URL of the fleet repository, as ArgoCD reaches it. */
@@ -81,7 +82,8 @@ export function compileFleet(
       ns,
       'arlon-fleet',
       { 'arlon.io/kind': 'fleet' },
-      {},
+      // The format this tree is written in, for readers of another release.
+      { [FLEET_FORMAT_ANNOTATION]: String(FLEET_FORMAT_VERSION) },
       {
         project: 'default',
         source: {
