@@ -32,6 +32,7 @@ import { FleetDefinitions } from '@arlon-backstage/plugin-arlon-node';
 import { checkFleetHealth } from './health/checkFleetHealth';
 import type { FleetStatus } from './status/FleetStatus';
 import { verifyManagementCluster } from './verify/verifyManagementCluster';
+import { versionRouter } from './version/versionRoute';
 import { visibleHeld } from './verify/visibleHeld';
 import { diffRouter } from './diff/diffRouter';
 import { DiffReportStore } from './diff/DiffReportStore';
@@ -73,6 +74,7 @@ export async function createRouter(
     }),
   );
   router.use(express.json({ limit: BODY_LIMIT }));
+  router.use(versionRouter(httpAuth));
 
   router.get('/health', async (req, res) => {
     const credentials = await httpAuth.credentials(req, {

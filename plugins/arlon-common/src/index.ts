@@ -50,6 +50,7 @@ export * from './compiler/compileFleet';
 export * from './compiler/planFleetEdit';
 export * from './compiler/generatedDrift';
 export * from './compiler/fleetFormat';
+export type { PortalVersion } from './model/portalVersion';
 export * from './permissions';
 export * from './clusterTransitions';
 export * from './model/definitionViews';

@@ -7,14 +7,18 @@ const withAnnotation = (value: string) =>
 describe('fleetFormatOfGenerated on hostile trees', () => {
   it('treats a version that is not a positive integer as unrecorded', () => {
     for (const value of ['"1.5"', '"-1"', '"0"', '"v1"', '"1e9"', '[1]', '{}'])
-      expect(fleetFormatOfGenerated({ [BOOTSTRAP]: withAnnotation(value) })).toEqual({
+      expect(
+        fleetFormatOfGenerated({ [BOOTSTRAP]: withAnnotation(value) }),
+      ).toEqual({
         status: 'unrecorded',
       });
   });
 
   it('treats an absurdly large version as unrecorded, not as a number', () => {
     expect(
-      fleetFormatOfGenerated({ [BOOTSTRAP]: withAnnotation(`"${'9'.repeat(400)}"`) }),
+      fleetFormatOfGenerated({
+        [BOOTSTRAP]: withAnnotation(`"${'9'.repeat(400)}"`),
+      }),
     ).toEqual({ status: 'unrecorded' });
   });
 
@@ -34,14 +38,19 @@ describe('fleetFormatOfGenerated on hostile trees', () => {
   });
 
   it('ignores an annotation on another object than the bootstrap Application', () => {
-    const text = withAnnotation('"3"').replace('name: arlon-fleet', 'name: other');
+    const text = withAnnotation('"3"').replace(
+      'name: arlon-fleet',
+      'name: other',
+    );
     expect(fleetFormatOfGenerated({ [BOOTSTRAP]: text })).toEqual({
       status: 'missing',
     });
   });
 
   it('treats unparseable YAML as missing', () => {
-    expect(fleetFormatOfGenerated({ [BOOTSTRAP]: 'kind: [unclosed\n' })).toEqual({
+    expect(
+      fleetFormatOfGenerated({ [BOOTSTRAP]: 'kind: [unclosed\n' }),
+    ).toEqual({
       status: 'missing',
     });
   });
