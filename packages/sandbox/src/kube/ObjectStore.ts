@@ -13,6 +13,12 @@ import {
   matchesLabels,
 } from './selectors';
 import { validateObject } from './validation';
+import { applyDefaults, serviceAllocator } from './defaults';
+import {
+  managedFieldsAfterUpdate,
+  ManagedFieldsEntry,
+  validateManagedFields,
+} from './serverSideApply';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 export interface WatchEvent {
@@ -34,6 +40,8 @@ export interface Watcher {
 export interface WriteOptions {
   dryRun?: boolean;
   fieldManager?: string;
+  /** Managed fields computed by server-side apply: stored as given instead of tracked as an Update. */
+  managedFields?: ManagedFieldsEntry[];
 }
 
 /** How many changes are kept, by default, for watches that resume from a resourceVersion. */
@@ -60,6 +68,8 @@ export class ObjectStore {
   private readonly pending: WatchEvent[] = [];
   private delivering = false;
   private readonly observers = new Set<(event: WatchEvent) => void>();
+  /** Cluster IPs and node ports of this cluster's Services. */
+  private readonly allocator = serviceAllocator();
 
   /** `historyLimit`: changes kept for resuming watches; older ones answer 410 Gone, as after etcd compaction. */
   constructor(private readonly historyLimit = HISTORY) {
@@ -160,6 +170,8 @@ export class ObjectStore {
       ]);
     }
     normalise(type, obj);
+    const uid = randomUUID();
+    applyDefaults(type, obj, { uid, allocate: this.allocator });
     const causes = validateObject(type, obj);
     if (causes.length)
       throw invalid(type.kind, type.group, obj.metadata.name, causes);
@@ -169,7 +181,7 @@ export class ObjectStore {
     if (type.kind === 'CustomResourceDefinition') this.checkCrd(obj);
 
     Object.assign(obj.metadata, {
-      uid: randomUUID(),
+      uid,
       creationTimestamp: now(),
       generation: 1,
     });
@@ -189,7 +201,7 @@ export class ObjectStore {
         acceptedNames: obj.spec.names,
       };
     }
-    this.touchManagedFields(obj, options.fieldManager, 'Update');
+    this.recordManagedFields(type, undefined, obj, options);
     if (options.dryRun)
       return this.view(type, {
         ...obj,
@@ -262,14 +274,18 @@ export class ObjectStore {
     };
     if (!type.namespaced) delete next.metadata.namespace;
     normalise(type, next);
+    applyDefaults(type, next, {
+      uid: current.metadata.uid,
+      previous: current,
+      allocate: this.allocator,
+    });
     const causes = validateObject(type, next);
     if (causes.length)
       throw invalid(type.kind, type.group, current.metadata.name, causes);
     if (JSON.stringify(next.spec) !== JSON.stringify(current.spec)) {
       next.metadata.generation = (current.metadata.generation ?? 1) + 1;
     }
-    next.metadata.managedFields = current.metadata.managedFields;
-    this.touchManagedFields(next, options.fieldManager, 'Update');
+    this.recordManagedFields(type, current, next, options);
     if (options.dryRun)
       return this.view(type, {
         ...next,
@@ -475,25 +491,35 @@ export class ObjectStore {
     }
   }
 
-  private touchManagedFields(
+  /**
+   * Sets `obj.metadata.managedFields`: as server-side apply computed them, or
+   * tracked as an Update by `options.fieldManager`. Malformed entries a client
+   * sent are a 422 before anything is written.
+   */
+  private recordManagedFields(
+    type: ResourceType,
+    current: any,
     obj: any,
-    manager: string | undefined,
-    operation: 'Apply' | 'Update',
+    options: WriteOptions & { subresource?: 'status' },
   ) {
-    if (!manager) return;
-    const others = (obj.metadata.managedFields ?? []).filter(
-      (m: any) => m.manager !== manager,
-    );
-    obj.metadata.managedFields = [
-      ...others,
-      {
-        manager,
-        operation,
+    const sent = obj.metadata.managedFields;
+    const causes = validateManagedFields(sent);
+    if (causes.length)
+      throw invalid(type.kind, type.group, obj.metadata.name, causes);
+    const managedFields =
+      options.managedFields ??
+      managedFieldsAfterUpdate({
+        type,
+        before: current,
+        after: obj,
+        sent,
+        manager: options.fieldManager,
         apiVersion: obj.apiVersion,
+        subresource: options.subresource,
         time: now(),
-        fieldsType: 'FieldsV1',
-      },
-    ];
+      });
+    if (managedFields) obj.metadata.managedFields = managedFields;
+    else delete obj.metadata.managedFields;
   }
 
   /** Objects are handed out as copies, so callers can never change the store. */

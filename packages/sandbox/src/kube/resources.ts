@@ -7,6 +7,8 @@ export interface ResourceType {
   singular: string;
   namespaced: boolean;
   shortNames?: string[];
+  /** Discovery categories: `kubectl get all` lists every kind in `all`. */
+  categories?: string[];
   /** Writes to the main resource keep `status`; `/status` writes only `status`. */
   statusSubresource?: boolean;
 }
@@ -43,7 +45,22 @@ const grouped = (
   statusSubresource,
 });
 
-/** Built-in kinds: what the plugins, ArgoCD and CAPI touch. Others come from CRDs. */
+/** The kinds upstream puts in the `all` category (kubernetes/kubernetes, pkg/registry/.../storage.go `Categories()`). */
+const inAll = { categories: ['all'] };
+
+/** An apps/batch workload kind, with the short names and category upstream serves. */
+const workload = (
+  group: 'apps' | 'batch',
+  kind: string,
+  plural: string,
+  shortNames?: string[],
+): ResourceType => ({
+  ...grouped(group, 'v1', kind, plural, true, true),
+  ...(shortNames ? { shortNames } : {}),
+  ...inAll,
+});
+
+/** Built-in kinds: what the plugins, ArgoCD, CAPI and bundles touch. Others come from CRDs. */
 export const BUILTIN_RESOURCES: ResourceType[] = [
   {
     ...core('Namespace', 'namespaces', false, ['ns']),
@@ -52,14 +69,23 @@ export const BUILTIN_RESOURCES: ResourceType[] = [
   core('Secret', 'secrets'),
   core('ConfigMap', 'configmaps', true, ['cm']),
   core('ServiceAccount', 'serviceaccounts', true, ['sa']),
-  core('Service', 'services', true, ['svc']),
-  core('Pod', 'pods', true, ['po']),
+  { ...core('Service', 'services', true, ['svc']), ...inAll },
+  { ...core('Pod', 'pods', true, ['po']), ...inAll, statusSubresource: true },
+  {
+    ...core('PersistentVolumeClaim', 'persistentvolumeclaims', true, ['pvc']),
+    statusSubresource: true,
+  },
   core('Event', 'events', true, ['ev']),
-  grouped('apps', 'v1', 'Deployment', 'deployments', true, true),
-  grouped('apps', 'v1', 'StatefulSet', 'statefulsets', true, true),
-  grouped('apps', 'v1', 'DaemonSet', 'daemonsets', true, true),
-  grouped('batch', 'v1', 'Job', 'jobs', true, true),
-  grouped('networking.k8s.io', 'v1', 'Ingress', 'ingresses', true, true),
+  workload('apps', 'Deployment', 'deployments', ['deploy']),
+  workload('apps', 'StatefulSet', 'statefulsets', ['sts']),
+  workload('apps', 'DaemonSet', 'daemonsets', ['ds']),
+  workload('apps', 'ReplicaSet', 'replicasets', ['rs']),
+  workload('batch', 'Job', 'jobs'),
+  workload('batch', 'CronJob', 'cronjobs', ['cj']),
+  {
+    ...grouped('networking.k8s.io', 'v1', 'Ingress', 'ingresses', true, true),
+    shortNames: ['ing'],
+  },
   grouped('rbac.authorization.k8s.io', 'v1', 'Role', 'roles', true),
   grouped(
     'rbac.authorization.k8s.io',
@@ -82,14 +108,17 @@ export const BUILTIN_RESOURCES: ResourceType[] = [
     'clusterrolebindings',
     false,
   ),
-  grouped(
-    'apiextensions.k8s.io',
-    'v1',
-    'CustomResourceDefinition',
-    'customresourcedefinitions',
-    false,
-    true,
-  ),
+  {
+    ...grouped(
+      'apiextensions.k8s.io',
+      'v1',
+      'CustomResourceDefinition',
+      'customresourcedefinitions',
+      false,
+      true,
+    ),
+    shortNames: ['crd', 'crds'],
+  },
 ];
 
 export const apiVersionOf = (t: Pick<ResourceType, 'group' | 'version'>) =>
@@ -109,6 +138,7 @@ export function typesFromCrd(crd: any): ResourceType[] {
       singular: names.singular ?? String(names.kind).toLowerCase(),
       namespaced: spec.scope !== 'Cluster',
       shortNames: names.shortNames,
+      categories: names.categories,
       statusSubresource: !!v.subresources?.status,
     }));
 }
