@@ -294,19 +294,29 @@ function main(scriptDir: string, mirrorRoot: string) {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
     for (const folder of project.folders) {
-      const files = git(gitDir, 'ls-tree', '--name-only', `${project.tag}:${folder.dir}`)
+      const files = git(
+        gitDir,
+        'ls-tree',
+        '--name-only',
+        `${project.tag}:${folder.dir}`,
+      )
         .split('\n')
         .filter(f => f && folder.include.test(f) && !/kustomiz/.test(f));
       for (const file of files) {
         const source = `${folder.dir}/${file}`;
-        const docs = parseAllDocuments(git(gitDir, 'show', `${project.tag}:${source}`));
+        const docs = parseAllDocuments(
+          git(gitDir, 'show', `${project.tag}:${source}`),
+        );
         for (const doc of docs) {
           const crd = doc.toJS();
           if (crd?.kind !== 'CustomResourceDefinition') continue;
           const trimmed = trimCrd(crd);
           if (trimmed.spec.versions.length === 0) continue;
           const name = `${trimmed.metadata.name}.json`;
-          fs.writeFileSync(path.join(dir, name), `${JSON.stringify(trimmed)}\n`);
+          fs.writeFileSync(
+            path.join(dir, name),
+            `${JSON.stringify(trimmed)}\n`,
+          );
           provenance.push({
             file: `${project.id}/${name}`,
             repository: `https://github.com/${project.repository}`,
@@ -321,7 +331,11 @@ function main(scriptDir: string, mirrorRoot: string) {
   }
   fs.writeFileSync(
     path.join(out, 'provenance.json'),
-    `${JSON.stringify({ files: provenance, withoutUpstream: WITHOUT_UPSTREAM }, null, 2)}\n`,
+    `${JSON.stringify(
+      { files: provenance, withoutUpstream: WITHOUT_UPSTREAM },
+      null,
+      2,
+    )}\n`,
   );
   process.stdout.write(`${provenance.length} CRDs written to ${out}\n`);
 }

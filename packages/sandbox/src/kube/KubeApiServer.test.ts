@@ -504,9 +504,10 @@ describe('KubeApiServer, through @kubernetes/client-node', () => {
             storage: true,
             subresources: { status: {} },
             schema: {
+              // client-node's model spells it so and sends x-kubernetes-preserve-unknown-fields
               openAPIV3Schema: {
                 type: 'object',
-                'x-kubernetes-preserve-unknown-fields': true,
+                x_kubernetes_preserve_unknown_fields: true,
               },
             },
           },

@@ -1,38 +1,44 @@
-import http from "node:http";
-import https from "node:https";
-import { AddressInfo, Socket } from "node:net";
-import { ApiError, badRequest } from "./errors";
-import { Faults, NO_FAULTS, Verb } from "./Faults";
-import { ObjectStore, typeKeyOf, WatchEvent } from "./ObjectStore";
+import http from 'node:http';
+import https from 'node:https';
+import { AddressInfo, Socket } from 'node:net';
+import { ApiError, badRequest } from './errors';
+import { Faults, NO_FAULTS, Verb } from './Faults';
+import { ObjectStore, typeKeyOf, WatchEvent } from './ObjectStore';
 import {
   jsonPatch,
   mergePatch,
   PatchError,
   strategicMergePatch,
-} from "./patch";
-import { apiVersionOf, ResourceType } from "./resources";
-import { sandboxTls } from "./tls";
-import { applyPatch } from "./serverSideApply/request";
-import type { ManagedFieldsEntry } from "./serverSideApply";
-import { TokenController } from "../controllers/TokenController";
-import { WorkloadController } from "../controllers/WorkloadController";
+} from './patch';
+import { apiVersionOf, ResourceType } from './resources';
+import {
+  CustomResourceAdmission,
+  FieldValidation,
+  fieldValidationOf,
+  warningHeaders,
+} from './customResources';
+import { sandboxTls } from './tls';
+import { applyPatch } from './serverSideApply/request';
+import type { ManagedFieldsEntry } from './serverSideApply';
+import { TokenController } from '../controllers/TokenController';
+import { WorkloadController } from '../controllers/WorkloadController';
 import {
   parseFieldSelector,
   parseLabelSelector,
   SelectorError,
-} from "./selectors";
+} from './selectors';
 
 /** What the sandbox API server says it is, in `/version`. */
 export const SANDBOX_KUBERNETES_VERSION = {
-  major: "1",
-  minor: "31",
-  gitVersion: "v1.31.0-arlon-sandbox",
-  gitCommit: "0000000000000000000000000000000000000000",
-  gitTreeState: "clean",
-  buildDate: "2026-01-01T00:00:00Z",
-  goVersion: "go1.22.0",
-  compiler: "gc",
-  platform: "linux/amd64",
+  major: '1',
+  minor: '31',
+  gitVersion: 'v1.31.0-arlon-sandbox',
+  gitCommit: '0000000000000000000000000000000000000000',
+  gitTreeState: 'clean',
+  buildDate: '2026-01-01T00:00:00Z',
+  goVersion: 'go1.22.0',
+  compiler: 'gc',
+  platform: 'linux/amd64',
 };
 
 export interface KubeApiServerOptions {
@@ -62,24 +68,26 @@ export class KubeApiServer {
   private readonly tokenController: TokenController;
   /** Every cluster runs workloads: Deployments and their kin become available. */
   private readonly workloadController: WorkloadController;
+  /** Custom resources are pruned, defaulted and validated against their CRD. */
+  private admission?: CustomResourceAdmission;
 
   private constructor(
     token: string,
     private readonly server: https.Server,
     readonly url: string,
     readonly store: ObjectStore,
-    faults: Faults
+    faults: Faults,
   ) {
     this.faults = faults;
     this.tokens = new Set([token]);
-    server.on("connection", (socket: Socket) => {
+    server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
-      socket.once("close", () => this.sockets.delete(socket));
+      socket.once('close', () => this.sockets.delete(socket));
     });
     this.tokenController = new TokenController(
       store,
       this.tokens,
-      sandboxTls().caData
+      sandboxTls().caData,
     );
     this.workloadController = new WorkloadController(store).start();
   }
@@ -94,9 +102,9 @@ export class KubeApiServer {
     const tls = sandboxTls();
     const server = https.createServer({ key: tls.key, cert: tls.cert });
     server.keepAliveTimeout = 60_000;
-    const host = options.host ?? "127.0.0.1";
+    const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
+      server.once('error', reject);
       server.listen(options.port ?? 0, host, () => resolve());
     });
     const { port } = server.address() as AddressInfo;
@@ -105,9 +113,9 @@ export class KubeApiServer {
       server,
       `https://${host}:${port}`,
       store,
-      faults
+      faults,
     );
-    server.on("request", (req, res) => instance.handle(req, res));
+    server.on('request', (req, res) => instance.handle(req, res));
     return instance;
   }
 
@@ -131,8 +139,8 @@ export class KubeApiServer {
     this.tokenController.stop();
     this.workloadController.stop();
     this.dropWatches();
-    const closed = new Promise<void>((resolve) =>
-      this.server.close(() => resolve())
+    const closed = new Promise<void>(resolve =>
+      this.server.close(() => resolve()),
     );
     for (const socket of this.sockets) socket.destroy();
     await closed;
@@ -141,19 +149,19 @@ export class KubeApiServer {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     try {
       if (
-        !this.acceptsToken(req.headers.authorization?.replace(/^Bearer /, ""))
+        !this.acceptsToken(req.headers.authorization?.replace(/^Bearer /, ''))
       ) {
-        throw new ApiError(401, "Unauthorized", "Unauthorized");
+        throw new ApiError(401, 'Unauthorized', 'Unauthorized');
       }
-      const url = new URL(req.url ?? "/", "http://sandbox");
+      const url = new URL(req.url ?? '/', 'http://sandbox');
       if (this.faults.latencyMs > 0) await sleep(this.faults.latencyMs);
       const body = await readBody(req);
       await this.route(
-        req.method ?? "GET",
+        req.method ?? 'GET',
         url,
-        req.headers["content-type"] ?? "",
+        req.headers['content-type'] ?? '',
         body,
-        res
+        res,
       );
     } catch (error) {
       const apiError = toApiError(error);
@@ -167,43 +175,43 @@ export class KubeApiServer {
     url: URL,
     contentType: string,
     body: string,
-    res: http.ServerResponse
+    res: http.ServerResponse,
   ) {
-    const path = url.pathname.replace(/\/+$/, "");
+    const path = url.pathname.replace(/\/+$/, '');
     const q = url.searchParams;
-    if (path === "/version")
+    if (path === '/version')
       return sendJson(res, 200, SANDBOX_KUBERNETES_VERSION);
-    if (path === "/healthz" || path === "/readyz" || path === "/livez")
-      return sendText(res, 200, "ok");
-    if (path === "/api")
+    if (path === '/healthz' || path === '/readyz' || path === '/livez')
+      return sendText(res, 200, 'ok');
+    if (path === '/api')
       return sendJson(res, 200, {
-        kind: "APIVersions",
-        versions: ["v1"],
+        kind: 'APIVersions',
+        versions: ['v1'],
         serverAddressByClientCIDRs: [
-          { clientCIDR: "0.0.0.0/0", serverAddress: url.host },
+          { clientCIDR: '0.0.0.0/0', serverAddress: url.host },
         ],
       });
-    if (path === "/apis") return sendJson(res, 200, this.groupList());
-    if (path === "/_sandbox/faults")
+    if (path === '/apis') return sendJson(res, 200, this.groupList());
+    if (path === '/_sandbox/faults')
       return this.faultsEndpoint(method, body, res);
 
     const m = /^\/(?:api\/(v1)|apis\/([^/]+)\/([^/]+))(?:\/(.*))?$/.exec(path);
     if (!m)
       throw new ApiError(
         404,
-        "NotFound",
-        "the server could not find the requested resource"
+        'NotFound',
+        'the server could not find the requested resource',
       );
-    const group = m[2] ?? "";
+    const group = m[2] ?? '';
     const version = m[1] ?? m[3];
-    const rest = m[4] ? m[4].split("/").map(decodeURIComponent) : [];
+    const rest = m[4] ? m[4].split('/').map(decodeURIComponent) : [];
     if (rest.length === 0)
       return sendJson(res, 200, this.resourceList(group, version));
 
     // [namespaces/{ns}/]{plural}[/{name}[/{subresource}]]
     let namespace: string | undefined;
     let parts = rest;
-    if (parts[0] === "namespaces" && parts.length >= 3) {
+    if (parts[0] === 'namespaces' && parts.length >= 3) {
       namespace = parts[1];
       parts = parts.slice(2);
     }
@@ -212,49 +220,50 @@ export class KubeApiServer {
     if (!type)
       throw new ApiError(
         404,
-        "NotFound",
-        "the server could not find the requested resource"
+        'NotFound',
+        'the server could not find the requested resource',
       );
-    if (subresource && subresource !== "status")
+    if (subresource && subresource !== 'status')
       throw new ApiError(
         404,
-        "NotFound",
-        `the server could not find the requested resource (${subresource})`
+        'NotFound',
+        `the server could not find the requested resource (${subresource})`,
       );
     if (!type.namespaced && namespace)
       throw new ApiError(
         404,
-        "NotFound",
-        "the server could not find the requested resource"
+        'NotFound',
+        'the server could not find the requested resource',
       );
 
     const write = {
-      dryRun: q.get("dryRun") === "All",
-      fieldManager: q.get("fieldManager") ?? undefined,
-      force: q.get("force") === "true",
+      dryRun: q.get('dryRun') === 'All',
+      fieldManager: q.get('fieldManager') ?? undefined,
+      force: q.get('force') === 'true',
+      fieldValidation: fieldValidationOf(q),
     };
-    const watch = q.get("watch") === "true" || q.get("watch") === "1";
+    const watch = q.get('watch') === 'true' || q.get('watch') === '1';
     const verb = verbOf(method, name, watch);
     const rate = this.faults.errorRate[verb] ?? 0;
     if (rate > 0 && Math.random() < rate)
       throw new ApiError(
         500,
-        "InternalError",
-        `Internal error occurred: injected fault (${verb})`
+        'InternalError',
+        `Internal error occurred: injected fault (${verb})`,
       );
 
     switch (method) {
-      case "GET":
+      case 'GET':
         if (name)
           return sendJson(res, 200, this.store.get(type, namespace, name));
         if (watch) return this.watch(type, namespace, q, res);
         return sendJson(res, 200, this.list(type, namespace, q));
-      case "POST": {
+      case 'POST': {
         if (name)
           throw new ApiError(
             405,
-            "MethodNotAllowed",
-            "POST is not supported on a named resource"
+            'MethodNotAllowed',
+            'POST is not supported on a named resource',
           );
         const obj = parseObject(body);
         checkKind(type, obj);
@@ -264,28 +273,39 @@ export class KubeApiServer {
           obj.metadata.namespace !== namespace
         ) {
           throw badRequest(
-            "the namespace of the provided object does not match the namespace sent on the request"
+            'the namespace of the provided object does not match the namespace sent on the request',
           );
         }
         return sendJson(
           res,
           201,
-          this.store.create(type, namespace, obj, write)
+          this.store.create(
+            type,
+            namespace,
+            this.admitted(type, obj, write, res),
+            write,
+          ),
         );
       }
-      case "PUT": {
+      case 'PUT': {
         const obj = parseObject(body);
         checkKind(type, obj);
         return sendJson(
           res,
           200,
-          this.store.update(type, namespace, name, obj, {
-            ...write,
-            subresource: subresource as "status" | undefined,
-          })
+          this.store.update(
+            type,
+            namespace,
+            name,
+            this.admitted(type, obj, write, res, subresource),
+            {
+              ...write,
+              subresource: subresource as 'status' | undefined,
+            },
+          ),
         );
       }
-      case "PATCH":
+      case 'PATCH':
         return this.patch(
           type,
           namespace,
@@ -294,20 +314,20 @@ export class KubeApiServer {
           contentType,
           body,
           write,
-          res
+          res,
         );
-      case "DELETE":
+      case 'DELETE':
         if (!name) return this.deleteCollection(type, namespace, q, res);
         return sendJson(
           res,
           200,
-          this.store.delete(type, namespace, name, write)
+          this.store.delete(type, namespace, name, write),
         );
       default:
         throw new ApiError(
           405,
-          "MethodNotAllowed",
-          `${method} is not supported`
+          'MethodNotAllowed',
+          `${method} is not supported`,
         );
     }
   }
@@ -315,17 +335,17 @@ export class KubeApiServer {
   private list(
     type: ResourceType,
     namespace: string | undefined,
-    q: URLSearchParams
+    q: URLSearchParams,
   ) {
     const all = this.store.list(
       type,
       namespace,
-      parseLabelSelector(q.get("labelSelector")),
-      parseFieldSelector(q.get("fieldSelector"))
+      parseLabelSelector(q.get('labelSelector')),
+      parseFieldSelector(q.get('fieldSelector')),
     );
-    const limit = Number(q.get("limit") ?? 0);
-    const offset = q.get("continue")
-      ? Number(Buffer.from(q.get("continue")!, "base64").toString("utf8"))
+    const limit = Number(q.get('limit') ?? 0);
+    const offset = q.get('continue')
+      ? Number(Buffer.from(q.get('continue')!, 'base64').toString('utf8'))
       : 0;
     const items =
       limit > 0 ? all.slice(offset, offset + limit) : all.slice(offset);
@@ -337,7 +357,7 @@ export class KubeApiServer {
         resourceVersion: this.store.resourceVersion,
         ...(more
           ? {
-              continue: Buffer.from(String(offset + limit)).toString("base64"),
+              continue: Buffer.from(String(offset + limit)).toString('base64'),
               remainingItemCount: all.length - offset - limit,
             }
           : {}),
@@ -350,15 +370,15 @@ export class KubeApiServer {
     type: ResourceType,
     namespace: string | undefined,
     q: URLSearchParams,
-    res: http.ServerResponse
+    res: http.ServerResponse,
   ) {
-    const labels = parseLabelSelector(q.get("labelSelector"));
-    const fields = parseFieldSelector(q.get("fieldSelector"));
-    const rvParam = q.get("resourceVersion");
-    const from = rvParam && rvParam !== "0" ? Number(rvParam) : undefined;
+    const labels = parseLabelSelector(q.get('labelSelector'));
+    const fields = parseFieldSelector(q.get('fieldSelector'));
+    const rvParam = q.get('resourceVersion');
+    const from = rvParam && rvParam !== '0' ? Number(rvParam) : undefined;
     res.writeHead(200, {
-      "content-type": "application/json",
-      "transfer-encoding": "chunked",
+      'content-type': 'application/json',
+      'transfer-encoding': 'chunked',
     });
     res.flushHeaders(); // clients wait for headers before reading events
     const send = (event: { type: string; object: unknown }) =>
@@ -367,11 +387,11 @@ export class KubeApiServer {
     if (from !== undefined && from < this.store.oldestResumable) {
       // Too old to resume: the client must list again (informers do).
       send({
-        type: "ERROR",
+        type: 'ERROR',
         object: new ApiError(
           410,
-          "Expired",
-          `too old resource version: ${from} (${this.store.oldestResumable})`
+          'Expired',
+          `too old resource version: ${from} (${this.store.oldestResumable})`,
         ).toStatus(),
       });
       res.end();
@@ -379,7 +399,7 @@ export class KubeApiServer {
     }
     if (from === undefined) {
       for (const object of this.store.list(type, namespace, labels, fields))
-        send({ type: "ADDED", object });
+        send({ type: 'ADDED', object });
     }
     this.watches.add(res);
     const stop = this.store.watch(
@@ -388,9 +408,10 @@ export class KubeApiServer {
         namespace: type.namespaced ? namespace : undefined,
         labels,
         fields,
-        send: (e: WatchEvent) => send({ type: e.type, object: e.object }),
+        send: (e: WatchEvent) =>
+          send({ type: e.type, object: this.store.convert(e.object, type) }),
       },
-      from
+      from,
     );
     const timers: NodeJS.Timeout[] = [];
     const end = () => {
@@ -399,13 +420,13 @@ export class KubeApiServer {
       this.watches.delete(res);
       if (!res.writableEnded) res.end();
     };
-    const timeout = Number(q.get("timeoutSeconds") ?? 0);
+    const timeout = Number(q.get('timeoutSeconds') ?? 0);
     if (timeout > 0) timers.push(setTimeout(end, timeout * 1000));
     if (this.faults.dropWatchesAfterMs > 0)
       timers.push(
-        setTimeout(() => res.destroy(), this.faults.dropWatchesAfterMs)
+        setTimeout(() => res.destroy(), this.faults.dropWatchesAfterMs),
       );
-    res.on("close", end);
+    res.on('close', end);
   }
 
   private patch(
@@ -415,19 +436,24 @@ export class KubeApiServer {
     subresource: string | undefined,
     contentType: string,
     body: string,
-    write: { dryRun: boolean; fieldManager?: string; force?: boolean },
-    res: http.ServerResponse
+    write: {
+      dryRun: boolean;
+      fieldManager?: string;
+      force?: boolean;
+      fieldValidation?: FieldValidation;
+    },
+    res: http.ServerResponse,
   ) {
-    const media = contentType.split(";")[0].trim();
+    const media = contentType.split(';')[0].trim();
     if (this.faults.unsupportedPatchTypes.includes(media))
       throw new ApiError(
         415,
-        "UnsupportedMediaType",
-        `the server does not accept ${media} patches`
+        'UnsupportedMediaType',
+        `the server does not accept ${media} patches`,
       );
-    const isApply = media === "application/apply-patch+yaml";
+    const isApply = media === 'application/apply-patch+yaml';
     if (isApply && !write.fieldManager)
-      throw badRequest("fieldManager is required for apply requests");
+      throw badRequest('fieldManager is required for apply requests');
     let current: any;
     try {
       current = this.store.get(type, namespace, name);
@@ -438,10 +464,15 @@ export class KubeApiServer {
         return sendJson(
           res,
           201,
-          this.store.create(type, namespace, applied.object, {
-            ...write,
-            managedFields: applied.managedFields,
-          })
+          this.store.create(
+            type,
+            namespace,
+            this.admitted(type, applied.object, write, res),
+            {
+              ...write,
+              managedFields: applied.managedFields,
+            },
+          ),
         );
       }
       throw error;
@@ -449,24 +480,17 @@ export class KubeApiServer {
     let next: any;
     let managedFields: ManagedFieldsEntry[] | undefined;
     switch (media) {
-      case "application/merge-patch+json":
+      case 'application/merge-patch+json':
         next = mergePatch(current, parseObject(body));
         break;
-      case "application/strategic-merge-patch+json":
+      case 'application/strategic-merge-patch+json':
         next = strategicMergePatch(current, parseObject(body));
         break;
-      case "application/json-patch+json":
+      case 'application/json-patch+json':
         next = jsonPatch(current, parseJson(body));
         break;
-      case "application/apply-patch+yaml": {
-        const applied = this.apply(
-          type,
-          name,
-          current,
-          body,
-          write,
-          subresource
-        );
+      case 'application/apply-patch+yaml': {
+        const applied = this.apply(type, name, current, body, write, subresource);
         next = applied.object;
         managedFields = applied.managedFields;
         break;
@@ -474,8 +498,8 @@ export class KubeApiServer {
       default:
         throw new ApiError(
           415,
-          "UnsupportedMediaType",
-          "the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/strategic-merge-patch+json"
+          'UnsupportedMediaType',
+          'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/strategic-merge-patch+json',
         );
     }
     // A patch conflicts only when it names a resourceVersion that is stale.
@@ -484,12 +508,41 @@ export class KubeApiServer {
     return sendJson(
       res,
       200,
-      this.store.update(type, namespace, name, next, {
-        ...write,
-        managedFields,
-        subresource: subresource as "status" | undefined,
-      })
+      this.store.update(
+        type,
+        namespace,
+        name,
+        this.admitted(type, next, write, res, subresource),
+        {
+          ...write,
+          managedFields,
+          subresource: subresource as 'status' | undefined,
+        },
+      ),
     );
+  }
+
+  /**
+   * A custom resource as the API server would store it (./customResources);
+   * `Warning` headers for unknown fields under Warn. Status writes are not
+   * checked against the schema.
+   */
+  private admitted(
+    type: ResourceType,
+    obj: any,
+    write: { fieldValidation?: FieldValidation },
+    res: http.ServerResponse,
+    subresource?: string,
+  ): any {
+    if (subresource) return obj;
+    this.admission ??= new CustomResourceAdmission(this.store);
+    const { object, warnings } = this.admission.admit(
+      type,
+      obj,
+      write.fieldValidation ?? 'Warn',
+    );
+    if (warnings.length) res.setHeader('Warning', warningHeaders(warnings));
+    return object;
   }
 
   /** Server-side apply by `write.fieldManager` (./serverSideApply). */
@@ -499,7 +552,7 @@ export class KubeApiServer {
     live: any,
     body: string,
     write: { fieldManager?: string; force?: boolean },
-    subresource?: string
+    subresource?: string,
   ) {
     return applyPatch({
       type,
@@ -509,7 +562,7 @@ export class KubeApiServer {
       manager: write.fieldManager!,
       force: !!write.force,
       subresource,
-      time: new Date().toISOString().replace(/\.\d{3}Z$/, "Z"),
+      time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
     });
   }
 
@@ -517,13 +570,13 @@ export class KubeApiServer {
     type: ResourceType,
     namespace: string | undefined,
     q: URLSearchParams,
-    res: http.ServerResponse
+    res: http.ServerResponse,
   ) {
     const items = this.store.list(
       type,
       namespace,
-      parseLabelSelector(q.get("labelSelector")),
-      parseFieldSelector(q.get("fieldSelector"))
+      parseLabelSelector(q.get('labelSelector')),
+      parseFieldSelector(q.get('fieldSelector')),
     );
     for (const item of items)
       this.store.delete(type, item.metadata.namespace, item.metadata.name);
@@ -539,9 +592,9 @@ export class KubeApiServer {
   private faultsEndpoint(
     method: string,
     body: string,
-    res: http.ServerResponse
+    res: http.ServerResponse,
   ) {
-    if (method === "PUT") {
+    if (method === 'PUT') {
       const { dropWatchesNow, ...next } = parseObject(body);
       Object.assign(this.faults, {
         ...next,
@@ -561,13 +614,13 @@ export class KubeApiServer {
       groups.set(t.group, versions);
     }
     return {
-      kind: "APIGroupList",
-      apiVersion: "v1",
+      kind: 'APIGroupList',
+      apiVersion: 'v1',
       groups: [...groups.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([name, versions]) => ({
           name,
-          versions: versions.map((version) => ({
+          versions: versions.map(version => ({
             groupVersion: `${name}/${version}`,
             version,
           })),
@@ -582,28 +635,28 @@ export class KubeApiServer {
   private resourceList(group: string, version: string) {
     const types = this.store
       .allTypes()
-      .filter((t) => t.group === group && t.version === version);
-    if (types.length === 0 && group !== "")
+      .filter(t => t.group === group && t.version === version);
+    if (types.length === 0 && group !== '')
       throw new ApiError(
         404,
-        "NotFound",
-        "the server could not find the requested resource"
+        'NotFound',
+        'the server could not find the requested resource',
       );
     const verbs = [
-      "create",
-      "delete",
-      "deletecollection",
-      "get",
-      "list",
-      "patch",
-      "update",
-      "watch",
+      'create',
+      'delete',
+      'deletecollection',
+      'get',
+      'list',
+      'patch',
+      'update',
+      'watch',
     ];
     return {
-      kind: "APIResourceList",
-      apiVersion: "v1",
+      kind: 'APIResourceList',
+      apiVersion: 'v1',
       groupVersion: group ? `${group}/${version}` : version,
-      resources: types.flatMap((t) => [
+      resources: types.flatMap(t => [
         {
           name: t.plural,
           singularName: t.singular,
@@ -617,10 +670,10 @@ export class KubeApiServer {
           ? [
               {
                 name: `${t.plural}/status`,
-                singularName: "",
+                singularName: '',
                 namespaced: t.namespaced,
                 kind: t.kind,
-                verbs: ["get", "patch", "update"],
+                verbs: ['get', 'patch', 'update'],
               },
             ]
           : []),
@@ -632,20 +685,20 @@ export class KubeApiServer {
 function verbOf(
   method: string,
   name: string | undefined,
-  watch: boolean
+  watch: boolean,
 ): Verb {
   switch (method) {
-    case "GET":
-      if (name) return "get";
-      return watch ? "watch" : "list";
-    case "POST":
-      return "create";
-    case "PUT":
-      return "update";
-    case "PATCH":
-      return "patch";
+    case 'GET':
+      if (name) return 'get';
+      return watch ? 'watch' : 'list';
+    case 'POST':
+      return 'create';
+    case 'PUT':
+      return 'update';
+    case 'PATCH':
+      return 'patch';
     default:
-      return "delete";
+      return 'delete';
   }
 }
 
@@ -655,62 +708,62 @@ function toApiError(error: unknown): ApiError {
     return badRequest(error.message);
   return new ApiError(
     500,
-    "InternalError",
-    `Internal error occurred: ${(error as Error).message}`
+    'InternalError',
+    `Internal error occurred: ${(error as Error).message}`,
   );
 }
 
 function checkKind(type: ResourceType, obj: any) {
   if (obj.kind && obj.kind !== type.kind) {
     throw badRequest(
-      `the kind of the object (${obj.kind}) does not match the kind of the URL (${type.kind})`
+      `the kind of the object (${obj.kind}) does not match the kind of the URL (${type.kind})`,
     );
   }
   if (obj.apiVersion && obj.apiVersion !== apiVersionOf(type)) {
     throw badRequest(
       `the API version of the object (${
         obj.apiVersion
-      }) does not match the URL (${apiVersionOf(type)})`
+      }) does not match the URL (${apiVersionOf(type)})`,
     );
   }
 }
 
 function parseJson(body: string): unknown {
   try {
-    return JSON.parse(body || "null");
+    return JSON.parse(body || 'null');
   } catch (error) {
     throw badRequest(
-      `the request body is not valid JSON: ${(error as Error).message}`
+      `the request body is not valid JSON: ${(error as Error).message}`,
     );
   }
 }
 
 function parseObject(body: string): any {
   const value = parseJson(body);
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw badRequest("the request body must be a JSON object");
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw badRequest('the request body must be a JSON object');
   return value;
 }
 
 function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
+    req.on('data', c => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
   });
 }
 
 function sendJson(res: http.ServerResponse, code: number, body: unknown) {
-  res.writeHead(code, { "content-type": "application/json" });
+  res.writeHead(code, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }
 
 function sendText(res: http.ServerResponse, code: number, text: string) {
-  res.writeHead(code, { "content-type": "text/plain" });
+  res.writeHead(code, { 'content-type': 'text/plain' });
   res.end(text);
 }
 
 function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise(resolve => setTimeout(resolve, ms));
 }

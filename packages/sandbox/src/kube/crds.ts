@@ -1,109 +1,83 @@
-import {
-  crdPlural,
-  KindRef,
-  PROVIDERS,
-} from '@arlon-backstage/plugin-arlon-common';
+import fs from 'node:fs';
+import path from 'node:path';
+import { resolvePackagePath } from '@backstage/backend-plugin-api';
+import type { StructuralSchema } from './schema';
 
-interface CrdKind extends KindRef {
-  plural?: string;
-  namespaced?: boolean;
-  status?: boolean;
+/**
+ * The CustomResourceDefinitions the sandbox serves: those Cluster API, its
+ * providers and ArgoCD publish, trimmed copies under this package's `crds/`
+ * (crds/provenance.json says where each comes from; scripts/trimCrds.ts
+ * makes them). A kind no upstream defines is not served, as on a real
+ * management cluster.
+ */
+let loaded: any[] | undefined;
+
+function crdsDir(): string {
+  try {
+    return resolvePackagePath('@arlon-backstage/arlon-sandbox', 'crds');
+  } catch {
+    return path.resolve(__dirname, '..', '..', 'crds');
+  }
 }
 
-const capi = (kind: string, version = 'v1beta1'): CrdKind => ({
-  group: 'cluster.x-k8s.io',
-  version,
-  kind,
-  status: true,
-});
-const argo = (kind: string): CrdKind => ({
-  group: 'argoproj.io',
-  version: 'v1alpha1',
-  kind,
-  status: false,
-});
+/** Every upstream CRD, sorted by name; each call returns fresh copies. */
+export function sandboxCrds(): any[] {
+  if (!loaded) {
+    const dir = crdsDir();
+    loaded = fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter(d => d.isDirectory())
+      .flatMap(d =>
+        fs
+          .readdirSync(path.join(dir, d.name))
+          .filter(f => f.endsWith('.json'))
+          .map(f =>
+            JSON.parse(fs.readFileSync(path.join(dir, d.name, f), 'utf8')),
+          ),
+      )
+      .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
+  }
+  return structuredClone(loaded);
+}
 
-/** Cluster API core and bootstrap kinds, the infrastructure and control plane kinds of every catalog provider, and ArgoCD's. */
-export function sandboxCrdKinds(): CrdKind[] {
-  const kinds: CrdKind[] = [
-    capi('Cluster'),
-    capi('ClusterClass'),
-    capi('Machine'),
-    capi('MachineSet'),
-    capi('MachineDeployment'),
-    capi('MachinePool'),
-    {
-      group: 'bootstrap.cluster.x-k8s.io',
-      version: 'v1beta1',
-      kind: 'KubeadmConfig',
-      status: true,
-    },
-    {
-      group: 'bootstrap.cluster.x-k8s.io',
-      version: 'v1beta1',
-      kind: 'KubeadmConfigTemplate',
-    },
-    argo('Application'),
-    argo('ApplicationSet'),
-    argo('AppProject'),
-  ];
-  for (const provider of PROVIDERS) {
-    kinds.push(
-      { ...provider.infrastructureCluster, status: true },
-      provider.machineTemplate,
+/** Where an upstream CRD came from (crds/provenance.json). */
+export interface CrdProvenance {
+  file: string;
+  repository: string;
+  tag: string;
+  commit: string;
+  path: string;
+  licence: string;
+}
+
+export function crdProvenance(): {
+  files: CrdProvenance[];
+  withoutUpstream: Array<{
+    provider: string;
+    kinds: string[];
+    finding: string;
+  }>;
+} {
+  return JSON.parse(
+    fs.readFileSync(path.join(crdsDir(), 'provenance.json'), 'utf8'),
+  );
+}
+
+/** The CRD version serving `apiVersion` `kind`, if an upstream CRD serves it. */
+export function upstreamVersion(
+  apiVersion: string,
+  kind: string,
+): { crd: any; version: any; schema: StructuralSchema } | undefined {
+  const [group, version] = apiVersion.includes('/')
+    ? apiVersion.split('/')
+    : ['', apiVersion];
+  for (const crd of sandboxCrds()) {
+    if (crd.spec.group !== group || crd.spec.names.kind !== kind) continue;
+    const served = crd.spec.versions.find(
+      (v: any) => v.name === version && v.served,
     );
-    for (const type of Object.values(provider.clusterTypes)) {
-      kinds.push({ ...type.controlPlane, status: true });
-      if (type.infrastructureCluster)
-        kinds.push({ ...type.infrastructureCluster, status: true });
-      if (type.managedMachinePool)
-        kinds.push({ ...type.managedMachinePool, status: true });
-    }
+    if (served)
+      return { crd, version: served, schema: served.schema.openAPIV3Schema };
   }
-  return kinds;
-}
-
-/** CustomResourceDefinitions for `kinds`, one per group and kind with every version served. */
-export function sandboxCrds(kinds: CrdKind[] = sandboxCrdKinds()): any[] {
-  const byName = new Map<string, { kind: CrdKind; versions: Set<string> }>();
-  for (const kind of kinds) {
-    const plural = kind.plural ?? crdPlural(kind.kind);
-    const name = `${plural}.${kind.group}`;
-    const entry = byName.get(name) ?? {
-      kind: { ...kind, plural },
-      versions: new Set<string>(),
-    };
-    entry.versions.add(kind.version);
-    entry.kind.status = entry.kind.status || kind.status;
-    byName.set(name, entry);
-  }
-  return [...byName.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, { kind, versions }]) => ({
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name },
-      spec: {
-        group: kind.group,
-        scope: kind.namespaced === false ? 'Cluster' : 'Namespaced',
-        names: {
-          kind: kind.kind,
-          plural: kind.plural,
-          singular: kind.kind.toLowerCase(),
-          listKind: `${kind.kind}List`,
-        },
-        versions: [...versions].sort().map((version, i) => ({
-          name: version,
-          served: true,
-          storage: i === versions.size - 1,
-          ...(kind.status ? { subresources: { status: {} } } : {}),
-          schema: {
-            openAPIV3Schema: {
-              type: 'object',
-              'x-kubernetes-preserve-unknown-fields': true,
-            },
-          },
-        })),
-      },
-    }));
+  return undefined;
 }

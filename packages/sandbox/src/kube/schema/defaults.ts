@@ -1,9 +1,4 @@
-import {
-  isObject,
-  own,
-  setOwn,
-  StructuralSchema,
-} from './types';
+import { isObject, own, setOwn, StructuralSchema } from './types';
 
 const clone = (v: unknown): unknown =>
   v === undefined ? undefined : JSON.parse(JSON.stringify(v));
@@ -18,7 +13,11 @@ export function applyDefaults(value: unknown, schema: StructuralSchema): void {
   if (Array.isArray(value)) {
     if (schema.items) {
       for (let i = 0; i < value.length; i++) {
-        if (value[i] === null && !schema.items.nullable && schema.items.default !== undefined)
+        if (
+          value[i] === null &&
+          !schema.items.nullable &&
+          schema.items.default !== undefined
+        )
           value[i] = clone(schema.items.default);
         applyDefaults(value[i], schema.items);
       }

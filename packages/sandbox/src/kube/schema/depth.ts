@@ -13,10 +13,16 @@ export function deeperThan(value: unknown, limit: number): string | undefined {
     if (typeof v !== 'object' || v === null) continue;
     if (depth > limit) return path || '<root>';
     if (Array.isArray(v)) {
-      v.forEach((item, i) => stack.push({ v: item, depth: depth + 1, path: index(path, i) }));
+      v.forEach((item, i) =>
+        stack.push({ v: item, depth: depth + 1, path: index(path, i) }),
+      );
     } else {
       for (const k of Object.keys(v))
-        stack.push({ v: (v as any)[k], depth: depth + 1, path: child(path, k) });
+        stack.push({
+          v: (v as any)[k],
+          depth: depth + 1,
+          path: child(path, k),
+        });
     }
   }
   return undefined;

@@ -3,15 +3,18 @@
  * (apiextensions-apiserver's supported formats); any other `format` is
  * documentation only and accepted as is.
  */
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+const IPV4 =
+  /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const UUID =
+  /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 const HOSTNAME =
   /^(?=.{1,253}$)[A-Za-z0-9]([-A-Za-z0-9]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([-A-Za-z0-9]{0,61}[A-Za-z0-9])?)*$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME =
   /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 const DURATION = /^[-+]?(\d+(\.\d+)?(ns|us|µs|ms|s|m|h|d|w))+$/;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const BASE64 =
+  /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const MAC = /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -33,7 +36,8 @@ const CHECKS: Record<string, (s: string) => boolean> = {
   ipv6: isIPv6,
   cidr: s => {
     const [ip, bits, ...rest] = s.split('/');
-    if (rest.length || bits === undefined || !/^\d{1,3}$/.test(bits)) return false;
+    if (rest.length || bits === undefined || !/^\d{1,3}$/.test(bits))
+      return false;
     if (IPV4.test(ip)) return Number(bits) <= 32;
     return isIPv6(ip) && Number(bits) <= 128;
   },
@@ -59,8 +63,12 @@ export function matchesFormat(format: string, value: string): boolean {
 }
 
 /** Integer formats bound the value. */
-export function inIntegerFormat(format: string | undefined, n: number): boolean {
+export function inIntegerFormat(
+  format: string | undefined,
+  n: number,
+): boolean {
   if (format === 'int32') return n >= -2147483648 && n <= 2147483647;
-  if (format === 'int64') return Number.isSafeInteger(n) || Math.abs(n) <= 2 ** 63;
+  if (format === 'int64')
+    return Number.isSafeInteger(n) || Math.abs(n) <= 2 ** 63;
   return true;
 }

@@ -14,7 +14,10 @@ export { validate } from './validate';
  * CRD version's `openAPIV3Schema`: prune unknown fields, apply defaults, then
  * validate. `object` is a copy; the input is left as sent.
  */
-export function admitCustomResource(object: unknown, schema: StructuralSchema): AdmissionResult {
+export function admitCustomResource(
+  object: unknown,
+  schema: StructuralSchema,
+): AdmissionResult {
   const tooDeep = deeperThan(object, MAX_NESTING);
   if (tooDeep !== undefined) {
     return {

@@ -1,11 +1,4 @@
-import {
-  child,
-  index,
-  isObject,
-  key,
-  own,
-  StructuralSchema,
-} from './types';
+import { child, index, isObject, key, own, StructuralSchema } from './types';
 
 /** Fields of an embedded resource (and of the root) that no schema has to name. */
 const EMBEDDED_FIELDS = ['apiVersion', 'kind', 'metadata'];
@@ -52,7 +45,8 @@ function walk(
   }
   if (!isObject(value)) return;
   const preserve = !!schema['x-kubernetes-preserve-unknown-fields'];
-  const embedded = isRootOrEmbedded || !!schema['x-kubernetes-embedded-resource'];
+  const embedded =
+    isRootOrEmbedded || !!schema['x-kubernetes-embedded-resource'];
   const additional = schema.additionalProperties;
   for (const k of Object.keys(value)) {
     const v = value[k];
@@ -60,9 +54,21 @@ function walk(
       // kept as sent: the API server handles type and object meta itself
     } else if (own(schema.properties, k)) {
       const prop = schema.properties![k];
-      walk(v, prop, child(path, k), !!prop['x-kubernetes-embedded-resource'], unknown);
+      walk(
+        v,
+        prop,
+        child(path, k),
+        !!prop['x-kubernetes-embedded-resource'],
+        unknown,
+      );
     } else if (isObject(additional)) {
-      walk(v, additional, key(path, k), !!additional['x-kubernetes-embedded-resource'], unknown);
+      walk(
+        v,
+        additional,
+        key(path, k),
+        !!additional['x-kubernetes-embedded-resource'],
+        unknown,
+      );
     } else if (!preserve && additional !== true) {
       unknown.push(child(path, k));
       delete value[k];

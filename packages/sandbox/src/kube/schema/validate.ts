@@ -48,7 +48,11 @@ class Collector {
       this.violations.push({ field, reason, message });
   }
   invalid(field: string, value: unknown, says: string) {
-    this.add(field, 'FieldValueInvalid', `Invalid value: ${shown(value)}: ${field} in body ${says}`);
+    this.add(
+      field,
+      'FieldValueInvalid',
+      `Invalid value: ${shown(value)}: ${field} in body ${says}`,
+    );
   }
 }
 
@@ -57,7 +61,11 @@ class Collector {
  * server's OpenAPI validation does, with its field paths and words. CEL rules
  * (`x-kubernetes-validations`) are not evaluated.
  */
-export function validate(value: unknown, schema: StructuralSchema, path = ''): Violation[] {
+export function validate(
+  value: unknown,
+  schema: StructuralSchema,
+  path = '',
+): Violation[] {
   const c = new Collector();
   check(value, schema, path, c);
   return c.violations;
@@ -65,7 +73,10 @@ export function validate(value: unknown, schema: StructuralSchema, path = ''): V
 
 function typeMatches(value: unknown, schema: StructuralSchema): boolean {
   if (schema['x-kubernetes-int-or-string'])
-    return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
+    return (
+      typeof value === 'string' ||
+      (typeof value === 'number' && Number.isInteger(value))
+    );
   const actual = typeOf(value);
   switch (schema.type) {
     case undefined:
@@ -77,20 +88,46 @@ function typeMatches(value: unknown, schema: StructuralSchema): boolean {
   }
 }
 
-function check(value: unknown, schema: StructuralSchema, path: string, c: Collector): void {
+function check(
+  value: unknown,
+  schema: StructuralSchema,
+  path: string,
+  c: Collector,
+): void {
   if (c.violations.length >= MAX_VIOLATIONS) return;
   if (value === null) {
     if (!schema.nullable && schema.type)
-      c.add(path, 'FieldValueTypeInvalid', `Invalid value: "null": ${path} in body must be of type ${schema.type}: "null"`);
+      c.add(
+        path,
+        'FieldValueTypeInvalid',
+        `Invalid value: "null": ${path} in body must be of type ${schema.type}: "null"`,
+      );
     return;
   }
   if (!typeMatches(value, schema)) {
-    const expected = schema['x-kubernetes-int-or-string'] ? 'integer or string' : schema.type;
-    c.add(path, 'FieldValueTypeInvalid', `Invalid value: "${typeOf(value)}": ${path} in body must be of type ${expected}: "${typeOf(value)}"`);
+    const expected = schema['x-kubernetes-int-or-string']
+      ? 'integer or string'
+      : schema.type;
+    c.add(
+      path,
+      'FieldValueTypeInvalid',
+      `Invalid value: "${typeOf(
+        value,
+      )}": ${path} in body must be of type ${expected}: "${typeOf(value)}"`,
+    );
     return;
   }
-  if (schema.enum && !schema.enum.some(e => JSON.stringify(e) === JSON.stringify(value))) {
-    c.add(path, 'FieldValueNotSupported', `Unsupported value: ${shown(value)}: supported values: ${schema.enum.map(e => JSON.stringify(e)).join(', ')}`);
+  if (
+    schema.enum &&
+    !schema.enum.some(e => JSON.stringify(e) === JSON.stringify(value))
+  ) {
+    c.add(
+      path,
+      'FieldValueNotSupported',
+      `Unsupported value: ${shown(value)}: supported values: ${schema.enum
+        .map(e => JSON.stringify(e))
+        .join(', ')}`,
+    );
   }
   if (typeof value === 'string') checkString(value, schema, path, c);
   else if (typeof value === 'number') checkNumber(value, schema, path, c);
@@ -99,43 +136,87 @@ function check(value: unknown, schema: StructuralSchema, path: string, c: Collec
   checkCombinators(value, schema, path, c);
 }
 
-function checkString(s: string, schema: StructuralSchema, path: string, c: Collector) {
+function checkString(
+  s: string,
+  schema: StructuralSchema,
+  path: string,
+  c: Collector,
+) {
   if (schema.maxLength !== undefined && [...s].length > schema.maxLength)
-    c.add(path, 'FieldValueTooLong', `Too long: may not be more than ${schema.maxLength} bytes`);
+    c.add(
+      path,
+      'FieldValueTooLong',
+      `Too long: may not be more than ${schema.maxLength} bytes`,
+    );
   if (schema.minLength !== undefined && [...s].length < schema.minLength)
     c.invalid(path, s, `should be at least ${schema.minLength} chars long`);
   if (schema.pattern !== undefined) {
     const re = compiled(schema.pattern);
-    if (re && !re.test(s)) c.invalid(path, s, `should match '${schema.pattern}'`);
+    if (re && !re.test(s))
+      c.invalid(path, s, `should match '${schema.pattern}'`);
   }
   if (schema.format && !matchesFormat(schema.format, s))
-    c.invalid(path, s, `must be of type ${schema.format}: ${JSON.stringify(s)}`);
+    c.invalid(
+      path,
+      s,
+      `must be of type ${schema.format}: ${JSON.stringify(s)}`,
+    );
 }
 
-function checkNumber(n: number, schema: StructuralSchema, path: string, c: Collector) {
+function checkNumber(
+  n: number,
+  schema: StructuralSchema,
+  path: string,
+  c: Collector,
+) {
   if (schema.minimum !== undefined) {
     if (schema.exclusiveMinimum ? n <= schema.minimum : n < schema.minimum)
-      c.invalid(path, n, `should be greater than ${schema.exclusiveMinimum ? '' : 'or equal to '}${schema.minimum}`);
+      c.invalid(
+        path,
+        n,
+        `should be greater than ${
+          schema.exclusiveMinimum ? '' : 'or equal to '
+        }${schema.minimum}`,
+      );
   }
   if (schema.maximum !== undefined) {
     if (schema.exclusiveMaximum ? n >= schema.maximum : n > schema.maximum)
-      c.invalid(path, n, `should be less than ${schema.exclusiveMaximum ? '' : 'or equal to '}${schema.maximum}`);
+      c.invalid(
+        path,
+        n,
+        `should be less than ${schema.exclusiveMaximum ? '' : 'or equal to '}${
+          schema.maximum
+        }`,
+      );
   }
-  if (schema.multipleOf && Math.abs(n / schema.multipleOf - Math.round(n / schema.multipleOf)) > 1e-9)
+  if (
+    schema.multipleOf &&
+    Math.abs(n / schema.multipleOf - Math.round(n / schema.multipleOf)) > 1e-9
+  )
     c.invalid(path, n, `should be a multiple of ${schema.multipleOf}`);
   if (!inIntegerFormat(schema.format, n))
     c.invalid(path, n, `must be of type ${schema.format}: "${n}"`);
 }
 
-function checkArray(a: unknown[], schema: StructuralSchema, path: string, c: Collector) {
+function checkArray(
+  a: unknown[],
+  schema: StructuralSchema,
+  path: string,
+  c: Collector,
+) {
   if (schema.maxItems !== undefined && a.length > schema.maxItems) {
     // Like the API server: too many items is one error, the items are not walked.
-    c.add(path, 'FieldValueTooMany', `Too many: ${a.length}: must have at most ${schema.maxItems} items`);
+    c.add(
+      path,
+      'FieldValueTooMany',
+      `Too many: ${a.length}: must have at most ${schema.maxItems} items`,
+    );
     return;
   }
   if (schema.minItems !== undefined && a.length < schema.minItems)
     c.invalid(path, a, `should have at least ${schema.minItems} items`);
-  if (schema.items) a.forEach((item, i) => check(item, schema.items!, index(path, i), c));
+  if (schema.items)
+    a.forEach((item, i) => check(item, schema.items!, index(path, i), c));
   const listType = schema['x-kubernetes-list-type'];
   if (listType === 'set' || listType === 'map') {
     const keys = schema['x-kubernetes-list-map-keys'] ?? [];
@@ -145,33 +226,57 @@ function checkArray(a: unknown[], schema: StructuralSchema, path: string, c: Col
         listType === 'map' && isObject(item) ? keys.map(k => item[k]) : item,
       );
       if (seen.has(identity))
-        c.add(index(path, i), 'FieldValueDuplicate', `Duplicate value: ${listType === 'map' ? identity : shown(item)}`);
+        c.add(
+          index(path, i),
+          'FieldValueDuplicate',
+          `Duplicate value: ${listType === 'map' ? identity : shown(item)}`,
+        );
       seen.add(identity);
     });
   }
 }
 
-function checkObject(o: Record<string, unknown>, schema: StructuralSchema, path: string, c: Collector) {
+function checkObject(
+  o: Record<string, unknown>,
+  schema: StructuralSchema,
+  path: string,
+  c: Collector,
+) {
   for (const name of schema.required ?? []) {
     if (!own(o, name) || o[name] === undefined)
       c.add(child(path, name), 'FieldValueRequired', 'Required value');
   }
   const count = Object.keys(o).length;
   if (schema.maxProperties !== undefined && count > schema.maxProperties)
-    c.add(path, 'FieldValueTooMany', `Too many: ${count}: must have at most ${schema.maxProperties} items`);
+    c.add(
+      path,
+      'FieldValueTooMany',
+      `Too many: ${count}: must have at most ${schema.maxProperties} items`,
+    );
   if (schema.minProperties !== undefined && count < schema.minProperties)
-    c.invalid(path, o, `should have at least ${schema.minProperties} properties`);
+    c.invalid(
+      path,
+      o,
+      `should have at least ${schema.minProperties} properties`,
+    );
   const additional = schema.additionalProperties;
   for (const k of Object.keys(o)) {
-    if (own(schema.properties, k)) check(o[k], schema.properties![k], child(path, k), c);
+    if (own(schema.properties, k))
+      check(o[k], schema.properties![k], child(path, k), c);
     else if (isObject(additional)) check(o[k], additional, key(path, k), c);
   }
 }
 
 /** allOf/anyOf/oneOf/not in a structural schema only add value constraints to the same field. */
-function checkCombinators(value: unknown, schema: StructuralSchema, path: string, c: Collector) {
+function checkCombinators(
+  value: unknown,
+  schema: StructuralSchema,
+  path: string,
+  c: Collector,
+) {
   for (const branch of schema.allOf ?? []) check(value, branch, path, c);
-  const passes = (branch: StructuralSchema) => validate(value, branch, path).length === 0;
+  const passes = (branch: StructuralSchema) =>
+    validate(value, branch, path).length === 0;
   if (schema.anyOf && !schema.anyOf.some(passes))
     c.invalid(path, value, 'should match at least one schema (anyOf)');
   if (schema.oneOf && schema.oneOf.filter(passes).length !== 1)

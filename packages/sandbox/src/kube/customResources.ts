@@ -1,0 +1,149 @@
+import { ApiError, badRequest } from './errors';
+import { ObjectStore, typeKeyOf } from './ObjectStore';
+import { ResourceType } from './resources';
+import { admitCustomResource, StructuralSchema, Violation } from './schema';
+
+/** `?fieldValidation=`: what the API server does with unknown fields. */
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
+
+/** The directive a request asks for; the API server's default is Warn. */
+export function fieldValidationOf(q: URLSearchParams): FieldValidation {
+  const value = q.get('fieldValidation');
+  if (value === null || value === '') return 'Warn';
+  if (value === 'Strict' || value === 'Warn' || value === 'Ignore')
+    return value;
+  throw badRequest(
+    `fieldValidation parameter "${value}" is not one of Ignore, Warn, Strict`,
+  );
+}
+
+/** A 422 Invalid naming every refused field, as kube-apiserver answers. */
+export function invalidCustomResource(
+  type: ResourceType,
+  name: string,
+  violations: Violation[],
+): ApiError {
+  const list = violations.map(v => `${v.field}: ${v.message}`);
+  return new ApiError(
+    422,
+    'Invalid',
+    `${type.kind}.${type.group} "${name}" is invalid: ${
+      list.length === 1 ? list[0] : `[${list.join(', ')}]`
+    }`,
+    {
+      name,
+      group: type.group,
+      kind: type.kind,
+      causes: violations.map(v => ({
+        reason: v.reason,
+        message: v.message,
+        field: v.field,
+      })),
+    },
+  );
+}
+
+/**
+ * Admission of custom resources against their CRD's schema: pruning,
+ * defaulting and validation for the version of the request, with
+ * `fieldValidation` deciding what unknown fields cost. Built-in kinds have no
+ * CRD and pass through untouched.
+ */
+export class CustomResourceAdmission {
+  private readonly schemas = new Map<string, StructuralSchema | null>();
+
+  constructor(private readonly store: ObjectStore) {
+    const crdType = store.type(
+      'apiextensions.k8s.io',
+      'customresourcedefinitions',
+    );
+    // A changed or deleted CRD changes the schemas: forget them.
+    if (crdType)
+      store.watch(
+        {
+          typeKey: typeKeyOf(crdType),
+          labels: [],
+          fields: [],
+          send: () => this.schemas.clear(),
+        },
+        undefined,
+      );
+  }
+
+  /**
+   * The object to store and the warnings to send (`Warning` headers), or an
+   * ApiError: 400 for unknown fields under Strict (the API server's strict
+   * decoding error), 422 for invalid fields. The status of a kind with a
+   * status subresource is not the main resource's to write: it is left as
+   * sent for the store to replace.
+   */
+  admit(
+    type: ResourceType,
+    object: any,
+    fieldValidation: FieldValidation,
+  ): { object: any; warnings: string[] } {
+    const schema = this.schemaOf(type);
+    if (!schema) return { object, warnings: [] };
+    const { status, ...rest } = object;
+    const subject = type.statusSubresource ? rest : object;
+    const result = admitCustomResource(subject, schema);
+    if (result.unknownFields.length && fieldValidation === 'Strict') {
+      throw badRequest(
+        `${type.kind} in version "${type.version}" cannot be handled as a ${
+          type.kind
+        }: strict decoding error: ${result.unknownFields
+          .map(f => `unknown field "${f}"`)
+          .join(', ')}`,
+      );
+    }
+    if (result.violations.length)
+      throw invalidCustomResource(
+        type,
+        object?.metadata?.name ?? '',
+        result.violations,
+      );
+    const admitted =
+      type.statusSubresource && status !== undefined
+        ? { ...result.object, status }
+        : result.object;
+    const warnings =
+      fieldValidation === 'Warn'
+        ? result.unknownFields.map(f => `unknown field "${f}"`)
+        : [];
+    return { object: admitted, warnings };
+  }
+
+  private schemaOf(type: ResourceType): StructuralSchema | undefined {
+    const key = `${typeKeyOf(type)}/${type.version}`;
+    if (!this.schemas.has(key)) this.schemas.set(key, this.lookup(type));
+    return this.schemas.get(key) ?? undefined;
+  }
+
+  private lookup(type: ResourceType): StructuralSchema | null {
+    if (!type.group) return null;
+    const crdType = this.store.type(
+      'apiextensions.k8s.io',
+      'customresourcedefinitions',
+    );
+    if (!crdType) return null;
+    try {
+      const crd = this.store.get(
+        crdType,
+        undefined,
+        `${type.plural}.${type.group}`,
+      );
+      const version = (crd.spec?.versions ?? []).find(
+        (v: any) => v.name === type.version,
+      );
+      return version?.schema?.openAPIV3Schema ?? null;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 404) return null;
+      throw error;
+    }
+  }
+}
+
+/** `Warning` header values, as the API server sends them (RFC 7234 code 299). */
+export function warningHeaders(warnings: string[]): string[] {
+  return warnings.map(w => `299 - ${JSON.stringify(w)}`);
+}
