@@ -1,12 +1,24 @@
 import {
   createExternalRouteRef,
   createRouteRef,
-} from '@backstage/frontend-plugin-api';
+} from '@backstage/core-plugin-api';
 
-export const rootRouteRef = createRouteRef();
+// Route refs from core-plugin-api serve both frontend systems: the legacy
+// plugin mounts and binds them, and the new-system plugin (./alpha) takes the
+// same objects, so components resolve them with one useRouteRef either way.
 
-/** A software template's page in the scaffolder, for "Clone this…" links that pre-fill it. */
+/** The Fleet page. */
+export const rootRouteRef = createRouteRef({ id: 'arlon' });
+
+/**
+ * A software template's page in the scaffolder, for "Clone this…" links that
+ * pre-fill it. Optional: without a scaffolder the links are not shown. The new
+ * frontend system binds it to the scaffolder by default; a legacy app binds it
+ * in `bindRoutes`.
+ */
 export const templateRouteRef = createExternalRouteRef({
+  id: 'arlon-template',
   params: ['namespace', 'templateName'],
+  optional: true,
   defaultTarget: 'scaffolder.selectedTemplate',
 });

@@ -25,6 +25,7 @@ import { ApplyProfileDialog } from './ApplyProfileDialog';
 import { AssignmentAlert } from './AssignmentAlert';
 import { AssignmentOutcome, assignmentOutcome } from './assignmentOutcome';
 import { EntityChips } from '../common/EntityChips';
+import { profileBundles } from '../common/profileBundles';
 
 /** A profile's page: its bundles and values, the clusters using it and their health, and "Apply to clusters". */
 export function ProfileCard() {
@@ -61,7 +62,7 @@ export function ProfileCard() {
     >
       <Typography variant="subtitle2">Bundles</Typography>
       <Box mb={2}>
-        <EntityChips kind="Bundle" names={profile.spec.bundles} />
+        <EntityChips kind="Bundle" names={profileBundles(profile)} />
       </Box>
       <Typography variant="subtitle2">Values</Typography>
       <Box mb={2} component="pre" style={{ margin: 0 }}>

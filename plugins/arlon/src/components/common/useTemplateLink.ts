@@ -1,10 +1,10 @@
-import { useRouteRef } from '@backstage/frontend-plugin-api';
+import { useRouteRef } from '@backstage/core-plugin-api';
 import { templateRouteRef } from '../../routes';
 
 /**
  * A link to one of Arlon's software templates with its form pre-filled
  * (the scaffolder reads `formData` from the query), or undefined when no
- * scaffolder is installed.
+ * scaffolder is bound.
  */
 export function useTemplateLink(
   templateName: string,

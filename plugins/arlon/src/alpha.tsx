@@ -5,6 +5,7 @@ import {
   fetchApiRef,
   PageBlueprint,
 } from '@backstage/frontend-plugin-api';
+import { HomePageWidgetBlueprint } from '@backstage/plugin-home-react/alpha';
 import {
   EntityCardBlueprint,
   EntityContentBlueprint,
@@ -12,7 +13,13 @@ import {
 import { FormFieldBlueprint } from '@backstage/plugin-scaffolder-react/alpha';
 import StorageIcon from '@material-ui/icons/Storage';
 import { arlonApiRef, ArlonClient } from './api/ArlonClient';
-import { isArlon } from './components/common/arlonEntity';
+import {
+  isArlonBundle,
+  isArlonCluster,
+  isArlonClusterSpec,
+  isArlonDiffAvailable,
+  isArlonProfile,
+} from './components/common/conditions';
 import { rootRouteRef, templateRouteRef } from './routes';
 
 const arlonApi = ApiBlueprint.make({
@@ -37,7 +44,7 @@ const clusterCard = EntityCardBlueprint.make({
   name: 'cluster',
   params: {
     type: 'content',
-    filter: isArlon('Cluster'),
+    filter: isArlonCluster,
     loader: () =>
       import('./components/ClusterCard/ClusterCard').then(m => (
         <m.ClusterCard />
@@ -49,7 +56,7 @@ const profileCard = EntityCardBlueprint.make({
   name: 'profile',
   params: {
     type: 'content',
-    filter: isArlon('Profile'),
+    filter: isArlonProfile,
     loader: () =>
       import('./components/ProfileCard/ProfileCard').then(m => (
         <m.ProfileCard />
@@ -61,7 +68,7 @@ const bundleCard = EntityCardBlueprint.make({
   name: 'bundle',
   params: {
     type: 'content',
-    filter: isArlon('Bundle'),
+    filter: isArlonBundle,
     loader: () =>
       import('./components/BundleCard/BundleCard').then(m => <m.BundleCard />),
   },
@@ -71,7 +78,7 @@ const clusterSpecCard = EntityCardBlueprint.make({
   name: 'clusterspec',
   params: {
     type: 'content',
-    filter: isArlon('ClusterSpec'),
+    filter: isArlonClusterSpec,
     loader: () =>
       import('./components/ClusterSpecCard/ClusterSpecCard').then(m => (
         <m.ClusterSpecCard />
@@ -84,10 +91,7 @@ const diffTab = EntityContentBlueprint.make({
   params: {
     path: '/diff',
     title: 'Diff',
-    filter: entity =>
-      isArlon('Bundle')(entity) ||
-      isArlon('Profile')(entity) ||
-      isArlon('Cluster')(entity),
+    filter: isArlonDiffAvailable,
     loader: () =>
       import('./components/DiffTab/DiffTab').then(m => <m.DiffTab />),
   },
@@ -103,12 +107,30 @@ const commitPreview = FormFieldBlueprint.make({
   },
 });
 
+const fleetSummaryWidget = HomePageWidgetBlueprint.make({
+  name: 'fleet-summary',
+  params: {
+    name: 'ArlonFleetSummary',
+    title: 'Fleet at a glance',
+    description:
+      'Clusters by phase and health, and what needs attention in the fleet',
+    components: () =>
+      import('./components/FleetSummary/FleetSummaryCard').then(m => ({
+        Content: m.FleetSummaryContent,
+      })),
+  },
+});
+
 /**
- * Arlon's frontend: the Fleet page; cards for clusters, profiles, bundles
+ * Arlon's frontend for the new frontend system: the Fleet page; cards for clusters, profiles, bundles
  * and cluster specs on their entity pages; a Diff tab on bundles, profiles
- * and clusters.
+ * and clusters; the templates' commit preview field; a home page widget with
+ * the fleet at a glance. A legacy app takes `arlonPlugin` and the extensions
+ * from the package root instead.
+ *
+ * @alpha
  */
-export const arlonPlugin = createFrontendPlugin({
+const arlonPlugin = createFrontendPlugin({
   pluginId: 'arlon',
   title: 'Fleet',
   icon: <StorageIcon fontSize="inherit" />,
@@ -122,6 +144,7 @@ export const arlonPlugin = createFrontendPlugin({
     clusterSpecCard,
     diffTab,
     commitPreview,
+    fleetSummaryWidget,
   ],
   routes: {
     root: rootRouteRef,
@@ -130,3 +153,5 @@ export const arlonPlugin = createFrontendPlugin({
     template: templateRouteRef,
   },
 });
+
+export default arlonPlugin;
