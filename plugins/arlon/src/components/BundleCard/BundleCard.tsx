@@ -16,6 +16,7 @@ import useAsync from 'react-use/esm/useAsync';
 import { arlonApiRef } from '../../api/ArlonClient';
 import { useDefinition } from '../common/useDefinition';
 import { EntityChips } from '../common/EntityChips';
+import { profileBundles } from '../common/profileBundles';
 
 /** A bundle's page: where its manifests come from, its parameters and defaults, and the profiles that use it. */
 export function BundleCard() {
@@ -28,7 +29,7 @@ export function BundleCard() {
   const bundle = value.definition as Bundle;
   const { source, parameters = [] } = bundle.spec;
   const usedBy = (profiles.value?.items ?? []).filter(p =>
-    (p.definition as Profile).spec.bundles.includes(bundle.metadata.name),
+    profileBundles(p.definition as Profile).includes(bundle.metadata.name),
   );
   return (
     <InfoCard
