@@ -6,6 +6,12 @@ import { regenerate } from './commands/regenerate';
 import { Output, processOutput } from './Output';
 import { diff } from './commands/diff';
 import { preflight, showSavedReport } from './commands/preflight';
+import { version } from './commands/version';
+import {
+  checkSkew,
+  portalFromEnvironment,
+  printWarnings,
+} from './version/checkSkew';
 
 const USAGE = `Usage: arlon <command> [options]
 
@@ -40,8 +46,14 @@ Commands:
       --repo-url <url>           Its URL, to render Git sources that point at it
       --client-side, --save <file>, --output json, --color as for diff
   preflight -f <report.json>     Show a saved report again
+  version [dir]                  This CLI's version and the fleet format it writes; with
+                                 [dir], the format that fleet's generated/ records
+      --portal <url>             Also the portal's (its backend's base URL; default
+                                 ARLON_PORTAL_URL, token in ARLON_PORTAL_TOKEN)
+      --output json
 
-[dir] defaults to the current directory.
+[dir] defaults to the current directory. A generated/ tree, or a portal (ARLON_PORTAL_URL),
+of another release than this CLI is a warning on stderr; it never changes the exit code.
 `;
 
 /** Runs the command line; returns the exit code. */
@@ -67,6 +79,7 @@ export async function main(
         context: { type: 'string' },
         fleet: { type: 'string' },
         file: { type: 'string', short: 'f' },
+        portal: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -96,20 +109,41 @@ export async function main(
   try {
     switch (command) {
       case 'validate':
-        return await validate(
-          dir,
-          {
-            json,
-            context: values.context as string | undefined,
-            repoUrl: values['repo-url'],
-            revision: values.revision,
-          },
+        return await withSkewWarnings(
+          { fleetDir: dir },
+          () =>
+            validate(
+              dir,
+              {
+                json,
+                context: values.context as string | undefined,
+                repoUrl: values['repo-url'],
+                revision: values.revision,
+              },
+              io,
+            ),
           io,
         );
       case 'regenerate':
-        return await regenerate(
-          dir,
-          { repoUrl: values['repo-url'], revision: values.revision },
+        // Regenerating rewrites an older tree: only a newer one is worth a word.
+        return await withSkewWarnings(
+          { fleetDir: dir, onlyNewerFleet: true },
+          () =>
+            regenerate(
+              dir,
+              { repoUrl: values['repo-url'], revision: values.revision },
+              io,
+            ),
+          io,
+        );
+      case 'version':
+        return await version(
+          {
+            json,
+            fleetDir: positionals[1],
+            portal: values.portal,
+            env: process.env,
+          },
           io,
         );
       case 'render':
@@ -158,6 +192,24 @@ export async function main(
     );
     return 1;
   }
+}
+
+/**
+ * Runs a command on a fleet checkout, then warns (stderr, exit code
+ * unchanged) when its generated/ was written in another fleet format, or the
+ * portal named by ARLON_PORTAL_URL runs another release. The check reads the
+ * tree before the command runs: regenerate rewrites it.
+ */
+async function withSkewWarnings(
+  fleet: { fleetDir: string; onlyNewerFleet?: boolean },
+  command: () => Promise<number>,
+  io: Output,
+): Promise<number> {
+  const { portal, token, warning } = portalFromEnvironment(process.env);
+  const { warnings } = await checkSkew({ ...fleet, portal, token });
+  const code = await command();
+  printWarnings(warning ? [warning, ...warnings] : warnings, io);
+  return code;
 }
 
 /** `diff` and `preflight`, whose errors exit 2 (1 means "different"). */
