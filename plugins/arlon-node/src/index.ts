@@ -194,3 +194,21 @@ export {
   type UnregisterRequest,
   type UnregisterResult,
 } from './deletion/unregisterCluster';
+export {
+  PORTAL_VIEWER,
+  VIEWER_CLUSTER_ROLE_RULES,
+  VIEWER_SECRET_LABEL,
+  VIEWER_SECRET_SELECTOR,
+  VIEWER_CLUSTER_LABEL,
+  viewerSecretName,
+  createViewerAccess,
+  revokeViewerAccess,
+  viewerObjects,
+  viewerSecret,
+  viewerAccessFromSecret,
+  putViewerSecret,
+  readViewerSecret,
+  deleteViewerSecret,
+  type ViewerAccess,
+} from './viewer/viewerCredentials';
+export { checkWorkloadServer } from './kubeconfig/checkWorkloadServer';

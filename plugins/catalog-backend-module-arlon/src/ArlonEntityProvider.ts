@@ -3,6 +3,11 @@ import {
   SchedulerServiceTaskRunner,
 } from '@backstage/backend-plugin-api';
 import type { Entity } from '@backstage/catalog-model';
+import { ConfigReader } from '@backstage/config';
+import {
+  ScmIntegrations,
+  type ScmIntegrationRegistry,
+} from '@backstage/integration';
 import {
   EntityProvider,
   EntityProviderConnection,
@@ -21,9 +26,12 @@ import {
   fleetEntities,
   FleetEntityOptions,
 } from './fleetEntities';
+import { fleetLinks } from './fleetLinks';
 
 export interface ArlonEntityProviderOptions
-  extends Omit<FleetEntityOptions, 'repoWebUrl' | 'branch'> {
+  extends Omit<FleetEntityOptions, 'links' | 'multipleArgoCdInstances'> {
+  /** Builds source, view and edit links for the fleet repository's host (`integrations`; none when absent). */
+  integrations?: ScmIntegrationRegistry;
   repository: FleetRepository;
   clusters: ManagementClusters;
   logger: LoggerService;
@@ -179,8 +187,13 @@ export class ArlonEntityProvider implements EntityProvider {
         name => this.facts(name),
         {
           ...this.options,
-          repoWebUrl: config.url.replace(/\.git$/, ''),
-          branch: config.branch,
+          links: fleetLinks(
+            this.options.integrations ??
+              ScmIntegrations.fromConfig(new ConfigReader({})),
+            config.url,
+            config.branch,
+          ),
+          multipleArgoCdInstances: this.options.clusters.list().length > 1,
         },
       ),
     };
@@ -195,6 +208,7 @@ export class ArlonEntityProvider implements EntityProvider {
       sync: status.root?.sync,
       health: status.root?.health,
       server: status.server,
+      managementCluster: status.managementCluster,
     };
   }
 }

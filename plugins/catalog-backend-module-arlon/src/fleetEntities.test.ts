@@ -5,7 +5,10 @@ import {
   FleetFiles,
 } from '@arlon-backstage/plugin-arlon-common';
 import { entityName } from '@arlon-backstage/plugin-arlon-common';
+import { ConfigReader } from '@backstage/config';
+import { ScmIntegrations } from '@backstage/integration';
 import { fleetEntities } from './fleetEntities';
+import { fleetLinks } from './fleetLinks';
 
 const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
 
@@ -23,8 +26,11 @@ function readDir(dir: string, rel = ''): FleetFiles {
 
 const options = {
   fleet: 'default',
-  repoWebUrl: 'https://github.com/acme/fleet',
-  branch: 'main',
+  links: fleetLinks(
+    ScmIntegrations.fromConfig(new ConfigReader({})),
+    'https://github.com/acme/fleet.git',
+    'main',
+  ),
   defaultOwner: 'group:default/platform',
   argocdUrl: 'https://argocd.acme.com',
 };
@@ -41,6 +47,7 @@ describe('fleetEntities', () => {
             sync: 'Synced',
             health: 'Healthy',
             server: 'https://10.0.0.1:6443',
+            managementCluster: 'mgmt-a',
           }
         : undefined,
     options,
@@ -108,7 +115,8 @@ describe('fleetEntities', () => {
       'arlon.io/health': 'Healthy',
       'kubernetes.io/api-server': 'https://10.0.0.1:6443',
       'argocd/app-selector': 'arlon.io/cluster=prod-us-west',
-      'backstage.io/kubernetes-id': 'prod-us-west',
+      'backstage.io/kubernetes-label-selector': '!arlon.io/portal-hidden',
+      'backstage.io/kubernetes-cluster': 'prod-us-west',
       'backstage.io/managed-by-location':
         'url:https://github.com/acme/fleet/blob/main/arlon/clusters/prod-us-west.yaml',
       'backstage.io/managed-by-origin-location':
@@ -166,6 +174,38 @@ describe('fleetEntities', () => {
     expect(entityName('ClusterSpec', long)).toHaveLength(63);
     expect(entityName('ClusterSpec', long)).not.toBe(
       entityName('ClusterSpec', `${'a'.repeat(59)}b`),
+    );
+  });
+
+  it('names the ArgoCD instance (the management cluster) only when there are several', () => {
+    expect(
+      byName('prod-us-west').metadata.annotations?.['argocd/instance-name'],
+    ).toBeUndefined();
+    const several = fleetEntities(
+      definitionViews(files),
+      () => ({ server: 'https://10.0.0.1:6443', managementCluster: 'mgmt-b' }),
+      { ...options, multipleArgoCdInstances: true },
+    ).find(e => e.metadata.name === 'prod-us-west')!;
+    expect(several.metadata.annotations).toMatchObject({
+      'argocd/instance-name': 'mgmt-b',
+      'argocd/app-selector': 'arlon.io/cluster=prod-us-west',
+    });
+  });
+
+  it('gives a repository on a host no integration covers no guessed file links', () => {
+    const entity = fleetEntities(definitionViews(files), () => undefined, {
+      ...options,
+      links: fleetLinks(
+        ScmIntegrations.fromConfig(new ConfigReader({})),
+        'https://git.internal.example/acme/fleet.git',
+        'main',
+      ),
+    }).find(e => e.metadata.name === 'prod-us-west')!;
+    const annotations = entity.metadata.annotations!;
+    expect(annotations['backstage.io/view-url']).toBeUndefined();
+    expect(annotations['backstage.io/edit-url']).toBeUndefined();
+    expect(annotations['backstage.io/source-location']).toBe(
+      'url:https://git.internal.example/acme/fleet',
     );
   });
 });

@@ -10,6 +10,13 @@ import {
   isDefinitionName,
   Profile,
 } from '@arlon-backstage/plugin-arlon-common';
+import type { FleetLinks } from './fleetLinks';
+
+/**
+ * The label selector a cluster's Kubernetes tab lists objects with: every
+ * object of the workload cluster, except those labelled to be left out.
+ */
+export const CLUSTER_WORKLOADS_SELECTOR = '!arlon.io/portal-hidden';
 
 /** The live facts of a cluster that its entity shows (never a secret). */
 export interface ClusterFacts {
@@ -19,16 +26,22 @@ export interface ClusterFacts {
   health?: string;
   /** API server URL of the workload cluster, for the Kubernetes plugin. */
   server?: string;
+  /** The management cluster whose ArgoCD has it (its ArgoCD instance's name). */
+  managementCluster?: string;
 }
 
 export interface FleetEntityOptions {
   /** Names the provider and the fleet: `arlon.io/fleet`. */
   fleet: string;
-  /** Web URL of the fleet repository (clone URL without `.git`) and its branch. */
-  repoWebUrl: string;
-  branch: string;
+  /** The fleet repository's web links, built for its host by the configured integrations. */
+  links: FleetLinks;
   defaultOwner: string;
   argocdUrl?: string;
+  /**
+   * Several management clusters (several ArgoCD instances): cluster entities
+   * then name theirs in `argocd/instance-name`, as the ArgoCD plugins read it.
+   */
+  multipleArgoCdInstances?: boolean;
 }
 
 /**
@@ -52,18 +65,25 @@ export function fleetEntities(
   const named = views.filter(view => isDefinitionName(view.name));
   return named.map(view => {
     const def = view.definition as any;
-    const fileUrl = `${options.repoWebUrl}/blob/${options.branch}/${view.file}`;
+    const { links: repo } = options;
+    const fileUrl = repo.view(view.file);
+    const editUrl = repo.edit(view.file);
+    const folderUrl = repo.folder(
+      view.file.slice(0, view.file.lastIndexOf('/') + 1),
+    );
+    // A host no integration covers: the repository, not a guessed file page.
+    const location = `url:${fileUrl ?? repo.repository}`;
     const annotations: Record<string, string> = {
       'arlon.io/fleet': options.fleet,
       'arlon.io/kind': view.kind,
       'arlon.io/source-file': view.file,
-      'backstage.io/managed-by-location': `url:${fileUrl}`,
-      'backstage.io/managed-by-origin-location': `url:${fileUrl}`,
-      'backstage.io/source-location': `url:${options.repoWebUrl}/tree/${
-        options.branch
-      }/${view.file.slice(0, view.file.lastIndexOf('/') + 1)}`,
-      'backstage.io/view-url': fileUrl,
-      'backstage.io/edit-url': `${options.repoWebUrl}/edit/${options.branch}/${view.file}`,
+      'backstage.io/managed-by-location': location,
+      'backstage.io/managed-by-origin-location': location,
+      'backstage.io/source-location': `url:${
+        folderUrl ? `${folderUrl}/` : `${repo.repository}`
+      }`,
+      ...(fileUrl ? { 'backstage.io/view-url': fileUrl } : {}),
+      ...(editUrl ? { 'backstage.io/edit-url': editUrl } : {}),
     };
     if (view.problems.length)
       annotations['arlon.io/problems'] = JSON.stringify(
@@ -78,9 +98,9 @@ export function fleetEntities(
     if (view.held) heldAnnotations(view.held, annotations);
     const links: Array<{ url: string; title: string; icon?: string }> = [
       {
-        url: fileUrl,
+        url: fileUrl ?? repo.repository,
         title: 'Definition in the fleet repository',
-        icon: 'github',
+        ...(repo.type === 'github' ? { icon: 'github' } : {}),
       },
     ];
     const dependsOn: string[] = [];
@@ -119,7 +139,15 @@ export function fleetEntities(
           annotations['arlon.io/kubernetes-version'] =
             rendered.kubernetesVersion;
         annotations['argocd/app-selector'] = `arlon.io/cluster=${view.name}`;
-        annotations['backstage.io/kubernetes-id'] = view.name;
+        // The Kubernetes tab lists the workload cluster's own objects (the
+        // kubernetes module supplies the cluster under the entity's name),
+        // not objects labelled with the cluster's name on other clusters.
+        annotations['backstage.io/kubernetes-label-selector'] =
+          CLUSTER_WORKLOADS_SELECTOR;
+        annotations['backstage.io/kubernetes-cluster'] = entityName(
+          'Cluster',
+          view.name,
+        );
         if (spec.external?.server)
           annotations['kubernetes.io/api-server'] = spec.external.server;
         const live = facts(view.name);
@@ -129,6 +157,8 @@ export function fleetEntities(
         if (live?.sync) annotations['arlon.io/sync'] = live.sync;
         if (live?.health) annotations['arlon.io/health'] = live.health;
         if (live?.server) annotations['kubernetes.io/api-server'] = live.server;
+        if (options.multipleArgoCdInstances && live?.managementCluster)
+          annotations['argocd/instance-name'] = live.managementCluster;
         if (spec.clusterSpec)
           dependsOn.push(entityRef('ClusterSpec', spec.clusterSpec));
         for (const p of toList(spec.profiles))

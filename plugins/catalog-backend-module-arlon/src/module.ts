@@ -4,6 +4,7 @@ import {
   readSchedulerServiceTaskScheduleDefinitionFromConfig,
 } from '@backstage/backend-plugin-api';
 import { catalogProcessingExtensionPoint } from '@backstage/plugin-catalog-node';
+import { ScmIntegrations } from '@backstage/integration';
 import {
   fleetChangesServiceRef,
   fleetRepositoryServiceRef,
@@ -60,6 +61,7 @@ export const catalogModuleArlon = createBackendModule({
         catalog.addEntityProvider(
           new ArlonEntityProvider({
             fleet: 'default',
+            integrations: ScmIntegrations.fromConfig(config),
             repository,
             clusters,
             logger,

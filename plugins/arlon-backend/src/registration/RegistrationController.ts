@@ -16,6 +16,11 @@ import {
   CustomObject,
   ManagementCluster,
   revokeArgoCdAccess,
+  createViewerAccess,
+  deleteViewerSecret,
+  putViewerSecret,
+  readViewerSecret,
+  revokeViewerAccess,
 } from '@arlon-backstage/plugin-arlon-node';
 import {
   DELETING_ANNOTATION,
@@ -56,6 +61,8 @@ export class RegistrationController {
   private readonly retries = new Set<NodeJS.Timeout>();
   private stopped = true;
   private readonly core: CoreV1Api;
+  /** Clusters whose viewer Secret this process has seen or written: looked up once each, not on every reconcile. */
+  private readonly viewers = new Set<string>();
 
   constructor(private readonly options: RegistrationControllerOptions) {
     this.core = options.cluster.kubeConfig.makeApiClient(CoreV1Api);
@@ -178,6 +185,8 @@ export class RegistrationController {
         await this.core
           .deleteNamespacedSecret({ name: secretName, namespace: argocdNs })
           .catch(ignore404);
+        await deleteViewerSecret(this.options.cluster, name);
+        this.viewers.delete(name);
         this.options.logger.info(`Unregistered cluster ${name} from ArgoCD`);
       }
       return;
@@ -189,12 +198,17 @@ export class RegistrationController {
     // Held (null): a new Secret starts with no profile labels, an existing one keeps its own.
     const profiles = await this.options.profileLabels(name);
     const labels = argocdClusterLabels(name, profiles ?? {});
+    const kubeconfigYaml = Buffer.from(kubeconfig.data.value, 'base64').toString(
+      'utf8',
+    );
     if (existing) {
       await this.syncLabels(existing, labels, profiles === null);
+      // Clusters registered before viewer credentials existed get theirs now.
+      await this.ensureViewer(name, kubeconfigYaml);
       return;
     }
     const access = await createArgoCdAccess(
-      Buffer.from(kubeconfig.data.value, 'base64').toString('utf8'),
+      kubeconfigYaml,
       this.options.cluster.workloadAccess,
     );
     const body: V1Secret = argocdClusterSecret(name, access, labels, {
@@ -206,6 +220,28 @@ export class RegistrationController {
     } catch (error: any) {
       if (error?.code !== 409) throw error;
     }
+    await this.ensureViewer(name, kubeconfigYaml);
+  }
+
+  /**
+   * The portal's read-only credentials for the cluster (for the Kubernetes
+   * plugin, never ArgoCD's token): its viewer account is made with CAPI's
+   * kubeconfig and its token stored in a Secret ArgoCD does not select. A
+   * failure retries the reconcile; ArgoCD's registration stands meanwhile.
+   */
+  private async ensureViewer(name: string, kubeconfigYaml: string) {
+    if (this.viewers.has(name)) return;
+    if (!(await readViewerSecret(this.options.cluster, name))) {
+      const viewer = await createViewerAccess(
+        kubeconfigYaml,
+        this.options.cluster.workloadAccess,
+      );
+      await putViewerSecret(this.options.cluster, name, viewer);
+      this.options.logger.info(
+        `Stored read-only viewer credentials for cluster ${name}`,
+      );
+    }
+    this.viewers.add(name);
   }
 
   /**
@@ -272,19 +308,20 @@ export class RegistrationController {
     );
     if (!kubeconfig?.data?.value) return;
     try {
-      const deleted = await revokeArgoCdAccess(
-        Buffer.from(kubeconfig.data.value, 'base64').toString('utf8'),
-        this.options.cluster.workloadAccess,
-      );
+      const yaml = Buffer.from(kubeconfig.data.value, 'base64').toString('utf8');
+      const deleted = [
+        ...(await revokeViewerAccess(yaml, this.options.cluster.workloadAccess)),
+        ...(await revokeArgoCdAccess(yaml, this.options.cluster.workloadAccess)),
+      ];
       if (deleted.length)
         this.options.logger.info(
-          `Revoked ArgoCD's access to cluster ${name}: deleted ${deleted.join(
+          `Revoked ArgoCD's and the portal viewer's access to cluster ${name}: deleted ${deleted.join(
             ', ',
           )}`,
         );
     } catch (error) {
       this.options.logger.warn(
-        `Could not revoke ArgoCD's access to cluster ${name} (its service account kube-system/argocd-manager may remain if the cluster outlives its Cluster object): ${workloadFailure(
+        `Could not revoke ArgoCD's access to cluster ${name} (its service accounts kube-system/argocd-manager and kube-system/arlon-portal-viewer may remain if the cluster outlives its Cluster object): ${workloadFailure(
           error,
         )}`,
       );

@@ -9,6 +9,11 @@ import {
   revokeArgoCdAccess,
 } from '../registration/registerWorkloadCluster';
 import {
+  deleteViewerSecret,
+  revokeViewerAccess,
+  viewerObjects,
+} from '../viewer/viewerCredentials';
+import {
   deleteRegistrationSecret,
   findRegistration,
   type ClusterRegistration,
@@ -62,6 +67,7 @@ export async function unregisterCluster(
   if (registration) {
     await removeBundlesFirst(registration, request.bundles);
     ({ revoked, left } = await revoke(registration, request.kubeconfig));
+    await deleteViewerSecret(registration.management, name);
     await deleteRegistrationSecret(registration);
   }
   const result = await commitOrRecord(undefined, () =>
@@ -76,11 +82,12 @@ async function revoke(
 ): Promise<{ revoked: string[]; left: string[] }> {
   if (!kubeconfig) return revokeWithArgoCdToken(registration);
   try {
+    const access = registration.management.workloadAccess;
     return {
-      revoked: await revokeArgoCdAccess(
-        kubeconfig,
-        registration.management.workloadAccess,
-      ),
+      revoked: [
+        ...(await revokeViewerAccess(kubeconfig, access)),
+        ...(await revokeArgoCdAccess(kubeconfig, access)),
+      ],
       left: [],
     };
   } catch (error) {
@@ -118,7 +125,7 @@ export async function revokeWithArgoCdToken(
     return {
       revoked: [],
       left: [
-        `ServiceAccount kube-system/argocd-manager and its role, binding and token (${
+        `ServiceAccounts kube-system/argocd-manager and kube-system/arlon-portal-viewer and their roles, bindings and tokens (${
           (error as Error).message
         })`,
       ],
@@ -126,9 +133,17 @@ export async function revokeWithArgoCdToken(
   }
   const revoked: string[] = [];
   const left: string[] = [];
-  const objects = argocdManagerObjects(kc);
-  for (const key of ['serviceAccount', 'binding', 'role', 'token'] as const) {
-    const { what, read, remove } = objects[key];
+  // The portal viewer's account first, while ArgoCD's token still answers.
+  const viewer = viewerObjects(kc);
+  const argocd = argocdManagerObjects(kc);
+  for (const { what, read, remove } of [
+    ...(['token', 'binding', 'role', 'serviceAccount'] as const).map(
+      key => viewer[key],
+    ),
+    ...(['serviceAccount', 'binding', 'role', 'token'] as const).map(
+      key => argocd[key],
+    ),
+  ]) {
     try {
       const object = await read();
       if (!isArlonManaged(object)) continue;

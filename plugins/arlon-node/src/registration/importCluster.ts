@@ -25,6 +25,12 @@ import {
   createArgoCdAccess,
   revokeArgoCdAccess,
 } from './registerWorkloadCluster';
+import {
+  createViewerAccess,
+  deleteViewerSecret,
+  putViewerSecret,
+  revokeViewerAccess,
+} from '../viewer/viewerCredentials';
 
 export interface ImportRequest {
   name: string;
@@ -148,25 +154,43 @@ async function registerUndoably(
       throw unusableKubeconfig(error);
     }
     const kubeconfig = request.kubeconfig;
-    // Undone in reverse: the Secret (ArgoCD's way in), then the account in the cluster.
+    // Undone in reverse: the Secrets (ArgoCD's and the viewer's), then the accounts in the cluster.
     const undoAccess = async () => {
+      await deleteViewerSecret(management, request.name);
+      await revokeViewerAccess(kubeconfig, management.workloadAccess);
       await revokeArgoCdAccess(kubeconfig, management.workloadAccess);
     };
     const body: V1Secret = argocdClusterSecret(request.name, access, labels);
+    const undoSecret = () =>
+      core
+        .deleteNamespacedSecret({ name: secretName, namespace })
+        .catch((error: any) => {
+          if (error?.code !== 404) throw error;
+        });
     try {
       await core.createNamespacedSecret({ namespace, body });
     } catch (error: any) {
       await undoAccess().catch(() => {});
       throw error?.code === 409 ? secretTaken(management, secretName) : error;
     }
+    // The portal's read-only credentials for the Kubernetes plugin, with the same admin kubeconfig.
+    let stage = 'viewer';
+    try {
+      const viewer = await createViewerAccess(
+        kubeconfig,
+        management.workloadAccess,
+      );
+      stage = 'store';
+      await putViewerSecret(management, request.name, viewer);
+    } catch (error) {
+      await undoSecret().catch(() => {});
+      await undoAccess().catch(() => {});
+      throw stage === 'viewer' ? unusableKubeconfig(error) : error;
+    }
     return {
       server: access.server,
       undo: async () => {
-        await core
-          .deleteNamespacedSecret({ name: secretName, namespace })
-          .catch((error: any) => {
-            if (error?.code !== 404) throw error;
-          });
+        await undoSecret();
         await undoAccess();
       },
     };

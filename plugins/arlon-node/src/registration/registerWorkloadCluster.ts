@@ -1,20 +1,23 @@
-import {
-  CoreV1Api,
-  KubeConfig,
-  RbacAuthorizationV1Api,
-  V1PolicyRule,
-} from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import { parseKubeconfig } from '../kubeconfig/parseKubeconfig';
 import { connectWorkload } from '../kubeconfig/workloadClient';
 import type { WorkloadAccess } from '../kubeconfig/WorkloadAccess';
+import {
+  AccountObject,
+  createServiceAccountAccess,
+  isArlonManaged,
+  revokeServiceAccountAccess,
+  serviceAccountObjects,
+  ServiceAccountSpec,
+} from './serviceAccountAccess';
 
-const MANAGER = 'argocd-manager';
-const NAMESPACE = 'kube-system';
-/** Marks what Arlon created in a workload cluster: only that is ever updated or removed. */
-const MANAGED_BY = { 'app.kubernetes.io/managed-by': 'arlon' };
+export { isArlonManaged };
 
-const isOurs = (labels?: Record<string, string>) =>
-  labels?.['app.kubernetes.io/managed-by'] === 'arlon';
+/** ArgoCD's account in every workload cluster, named as `argocd cluster add` names it. */
+const ARGOCD_MANAGER: ServiceAccountSpec = {
+  name: 'argocd-manager',
+  namespace: 'kube-system',
+};
 
 /** What ArgoCD needs to reach a workload cluster: its server, a token and the CA to trust. */
 export interface ArgoCdAccess {
@@ -52,99 +55,21 @@ export async function createArgoCdAccess(
   timeoutMs = 15_000,
 ): Promise<ArgoCdAccess> {
   const { kc, server, caData } = await workloadClient(kubeconfigYaml, access);
-  const core = kc.makeApiClient(CoreV1Api);
-  const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
-  const labels = MANAGED_BY;
-
-  await ignoreConflict(
-    core.createNamespacedServiceAccount({
-      namespace: NAMESPACE,
-      body: { metadata: { name: MANAGER, labels } },
-    }),
+  const token = await createServiceAccountAccess(
+    kc,
+    ARGOCD_MANAGER,
+    access.argocdClusterRoleRules,
+    timeoutMs,
   );
-  await putClusterRole(rbac, access.argocdClusterRoleRules);
-  await ignoreConflict(
-    rbac.createClusterRoleBinding({
-      body: {
-        metadata: { name: `${MANAGER}-role-binding`, labels },
-        roleRef: {
-          apiGroup: 'rbac.authorization.k8s.io',
-          kind: 'ClusterRole',
-          name: `${MANAGER}-role`,
-        },
-        subjects: [
-          { kind: 'ServiceAccount', name: MANAGER, namespace: NAMESPACE },
-        ],
-      },
-    }),
-  );
-  await ignoreConflict(
-    core.createNamespacedSecret({
-      namespace: NAMESPACE,
-      body: {
-        metadata: {
-          name: `${MANAGER}-token`,
-          labels,
-          annotations: { 'kubernetes.io/service-account.name': MANAGER },
-        },
-        type: 'kubernetes.io/service-account-token',
-      },
-    }),
-  );
-
-  // The token controller fills the Secret in shortly after it is created.
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const secret = await core.readNamespacedSecret({
-      name: `${MANAGER}-token`,
-      namespace: NAMESPACE,
-    });
-    const token = secret.data?.token;
-    if (token) {
-      return {
-        server,
-        bearerToken: Buffer.from(token, 'base64').toString('utf8'),
-        caData: secret.data?.['ca.crt'] ?? caData,
-      };
-    }
-    if (Date.now() > deadline)
-      throw new Error(
-        `no token for service account ${NAMESPACE}/${MANAGER} after ${
-          timeoutMs / 1000
-        } s`,
-      );
-    await new Promise(r => setTimeout(r, 100));
-  }
-}
-
-/**
- * Creates ArgoCD's ClusterRole, or brings the one Arlon created before to the
- * configured rules (a narrowed arlon.security.argocdClusterRoleRules applies
- * at the next registration). A role of that name Arlon did not create is left alone.
- */
-async function putClusterRole(
-  rbac: RbacAuthorizationV1Api,
-  rules: V1PolicyRule[],
-) {
-  const name = `${MANAGER}-role`;
-  try {
-    await rbac.createClusterRole({
-      body: { metadata: { name, labels: MANAGED_BY }, rules },
-    });
-  } catch (error: any) {
-    if (error?.code !== 409) throw error;
-    const existing = await rbac.readClusterRole({ name });
-    if (!isOurs(existing.metadata?.labels)) return;
-    await rbac.replaceClusterRole({ name, body: { ...existing, rules } });
-  }
+  return {
+    server,
+    bearerToken: token.bearerToken,
+    caData: token.caData ?? caData,
+  };
 }
 
 /** One object createArgoCdAccess makes in a workload cluster: its name for people, how to read and delete it. */
-export interface ArgoCdAccessObject {
-  what: string;
-  read(): Promise<{ metadata?: { labels?: Record<string, string> } }>;
-  remove(): Promise<unknown>;
-}
+export type ArgoCdAccessObject = AccountObject;
 
 /**
  * The objects createArgoCdAccess makes (service account, binding, role,
@@ -153,42 +78,8 @@ export interface ArgoCdAccessObject {
 export function argocdManagerObjects(
   kc: KubeConfig,
 ): Record<'serviceAccount' | 'binding' | 'role' | 'token', ArgoCdAccessObject> {
-  const core = kc.makeApiClient(CoreV1Api);
-  const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
-  const ns = { namespace: NAMESPACE };
-  return {
-    serviceAccount: {
-      what: `ServiceAccount ${NAMESPACE}/${MANAGER}`,
-      read: () => core.readNamespacedServiceAccount({ name: MANAGER, ...ns }),
-      remove: () =>
-        core.deleteNamespacedServiceAccount({ name: MANAGER, ...ns }),
-    },
-    binding: {
-      what: `ClusterRoleBinding ${MANAGER}-role-binding`,
-      read: () =>
-        rbac.readClusterRoleBinding({ name: `${MANAGER}-role-binding` }),
-      remove: () =>
-        rbac.deleteClusterRoleBinding({ name: `${MANAGER}-role-binding` }),
-    },
-    role: {
-      what: `ClusterRole ${MANAGER}-role`,
-      read: () => rbac.readClusterRole({ name: `${MANAGER}-role` }),
-      remove: () => rbac.deleteClusterRole({ name: `${MANAGER}-role` }),
-    },
-    token: {
-      what: `Secret ${NAMESPACE}/${MANAGER}-token`,
-      read: () =>
-        core.readNamespacedSecret({ name: `${MANAGER}-token`, ...ns }),
-      remove: () =>
-        core.deleteNamespacedSecret({ name: `${MANAGER}-token`, ...ns }),
-    },
-  };
+  return serviceAccountObjects(kc, ARGOCD_MANAGER);
 }
-
-/** Whether a workload-cluster object carries Arlon's managed-by label. */
-export const isArlonManaged = (object?: {
-  metadata?: { labels?: Record<string, string> };
-}) => isOurs(object?.metadata?.labels);
 
 /**
  * Takes ArgoCD's access to a workload cluster away, with the cluster's own
@@ -203,29 +94,7 @@ export async function revokeArgoCdAccess(
   access: WorkloadAccess,
 ): Promise<string[]> {
   const { kc } = await workloadClient(kubeconfigYaml, access);
-  const objects = argocdManagerObjects(kc);
-  const deleted: string[] = [];
-  for (const key of ['token', 'binding', 'role', 'serviceAccount'] as const) {
-    const { what, read, remove } = objects[key];
-    const object = await read().catch(ignore404);
-    if (!object || !isOurs(object.metadata?.labels)) continue;
-    await remove().catch(ignore404);
-    deleted.push(what);
-  }
-  return deleted;
-}
-
-function ignore404(error: any): undefined {
-  if (error?.code !== 404) throw error;
-  return undefined;
-}
-
-async function ignoreConflict(work: Promise<unknown>) {
-  try {
-    await work;
-  } catch (error: any) {
-    if (error?.code !== 409) throw error;
-  }
+  return revokeServiceAccountAccess(kc, ARGOCD_MANAGER);
 }
 
 /** Marks the ArgoCD Secrets Arlon manages, naming their cluster. */

@@ -1,0 +1,81 @@
+import type { ScmIntegrationRegistry } from '@backstage/integration';
+
+/** Where people see and edit a definition's file, on whichever host keeps the fleet repository. */
+export interface FleetLinks {
+  /** The repository's web page (clone URL without `.git`). */
+  repository: string;
+  /** The host type (`github`, `gitlab`, `gitea`, `bitbucketServer`, …), or undefined for a host no integration covers. */
+  type?: string;
+  /** A file's page on the branch; undefined when the host is unknown. */
+  view(path: string): string | undefined;
+  /** A file's edit page, as the host's integration builds it; undefined when unknown. */
+  edit(path: string): string | undefined;
+  /** A folder's page on the branch, for `backstage.io/source-location`. */
+  folder(path: string): string | undefined;
+}
+
+const enc = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
+/**
+ * The web links of a fleet repository's files, built for its host by the
+ * `integrations` configured (GitHub, GitLab, Gitea, Bitbucket Server and
+ * Cloud, Azure DevOps): each host's page layout for the view URL, the
+ * integration's resolveEditUrl for the edit URL. A host no integration
+ * covers gets no file links (never a guessed, GitHub-shaped one).
+ */
+export function fleetLinks(
+  integrations: ScmIntegrationRegistry,
+  cloneUrl: string,
+  branch: string,
+): FleetLinks {
+  const repository = cloneUrl.replace(/\.git$/, '').replace(/\/+$/, '');
+  const integration = integrations.byUrl(cloneUrl);
+  const type = integration?.type;
+  const b = encodeURIComponent(branch);
+  let view: (path: string, folder: boolean) => string | undefined;
+  switch (type) {
+    case 'github':
+      view = (p, folder) =>
+        `${repository}/${folder ? 'tree' : 'blob'}/${b}/${enc(p)}`;
+      break;
+    case 'gitlab':
+      view = (p, folder) =>
+        `${repository}/-/${folder ? 'tree' : 'blob'}/${b}/${enc(p)}`;
+      break;
+    case 'gitea':
+      view = p => `${repository}/src/branch/${b}/${enc(p)}`;
+      break;
+    case 'bitbucketCloud':
+      view = p => `${repository}/src/${b}/${enc(p)}`;
+      break;
+    case 'bitbucketServer': {
+      // Clone: <base>/scm/<project>/<repo>.git; web: <base>/projects/<project>/repos/<repo>/browse/<path>
+      const match = repository.match(/^(.*)\/scm\/([^/]+)\/([^/]+)$/);
+      view = match
+        ? p =>
+            `${match[1]}/projects/${match[2]}/repos/${match[3]}/browse/${enc(
+              p,
+            )}?at=${encodeURIComponent(`refs/heads/${branch}`)}`
+        : () => undefined;
+      break;
+    }
+    case 'azure':
+      view = p =>
+        `${repository}?path=${encodeURIComponent(
+          `/${p}`,
+        )}&version=GB${encodeURIComponent(branch)}`;
+      break;
+    default:
+      view = () => undefined;
+  }
+  return {
+    repository,
+    type,
+    view: path => view(path, false),
+    edit: path => {
+      const url = view(path, false);
+      return url && integration ? integration.resolveEditUrl(url) : undefined;
+    },
+    folder: path => view(path.replace(/\/+$/, ''), true),
+  };
+}
