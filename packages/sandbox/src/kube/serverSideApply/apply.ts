@@ -83,6 +83,7 @@ export function serverSideApply(request: ApplyRequest): ApplyResult {
       }
     }
   }
+  for (const paths of conflicts.values()) paths.sort();
   if (conflicts.size > 0 && !request.force)
     throw conflictError(conflicts, request.apiVersion);
 
