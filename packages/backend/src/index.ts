@@ -51,6 +51,10 @@ backend.add(import('@backstage/plugin-search-backend-module-catalog'));
 
 // kubernetes plugin
 backend.add(import('@backstage/plugin-kubernetes-backend'));
+// Arlon's workload clusters, with read-only credentials of their own, for the Kubernetes plugin.
+backend.add(
+  import('@arlon-backstage/plugin-kubernetes-backend-module-arlon'),
+);
 
 // user settings plugin
 backend.add(import('@backstage/plugin-user-settings-backend'));
