@@ -22,6 +22,10 @@ function crdsDir(): string {
 
 /** Every upstream CRD, sorted by name; each call returns fresh copies. */
 export function sandboxCrds(): any[] {
+  return structuredClone(loadCrds());
+}
+
+function loadCrds(): any[] {
   if (!loaded) {
     const dir = crdsDir();
     loaded = fs
@@ -37,7 +41,14 @@ export function sandboxCrds(): any[] {
       )
       .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
   }
-  return structuredClone(loaded);
+  return loaded!;
+}
+
+/** The upstream CRD of `group` `kind` (shared, not to be changed). */
+export function upstreamCrd(group: string, kind: string): any | undefined {
+  return loadCrds().find(
+    c => c.spec.group === group && c.spec.names.kind === kind,
+  );
 }
 
 /** Where an upstream CRD came from (crds/provenance.json). */
@@ -63,7 +74,7 @@ export function crdProvenance(): {
   );
 }
 
-/** The CRD version serving `apiVersion` `kind`, if an upstream CRD serves it. */
+/** The CRD version serving `apiVersion` `kind`, if an upstream CRD serves it (shared, not to be changed). */
 export function upstreamVersion(
   apiVersion: string,
   kind: string,
@@ -71,13 +82,11 @@ export function upstreamVersion(
   const [group, version] = apiVersion.includes('/')
     ? apiVersion.split('/')
     : ['', apiVersion];
-  for (const crd of sandboxCrds()) {
-    if (crd.spec.group !== group || crd.spec.names.kind !== kind) continue;
-    const served = crd.spec.versions.find(
-      (v: any) => v.name === version && v.served,
-    );
-    if (served)
-      return { crd, version: served, schema: served.schema.openAPIV3Schema };
-  }
-  return undefined;
+  const crd = upstreamCrd(group, kind);
+  const served = crd?.spec.versions.find(
+    (v: any) => v.name === version && v.served,
+  );
+  return served
+    ? { crd, version: served, schema: served.schema.openAPIV3Schema }
+    : undefined;
 }
