@@ -182,20 +182,16 @@ export class ArlonEntityProvider implements EntityProvider {
     const config = this.options.repository.config!;
     return {
       commit: snapshot.commit,
-      entities: fleetEntities(
-        views,
-        name => this.facts(name),
-        {
-          ...this.options,
-          links: fleetLinks(
-            this.options.integrations ??
-              ScmIntegrations.fromConfig(new ConfigReader({})),
-            config.url,
-            config.branch,
-          ),
-          multipleArgoCdInstances: this.options.clusters.list().length > 1,
-        },
-      ),
+      entities: fleetEntities(views, name => this.facts(name), {
+        ...this.options,
+        links: fleetLinks(
+          this.options.integrations ??
+            ScmIntegrations.fromConfig(new ConfigReader({})),
+          config.url,
+          config.branch,
+        ),
+        multipleArgoCdInstances: this.options.clusters.list().length > 1,
+      }),
     };
   }
 

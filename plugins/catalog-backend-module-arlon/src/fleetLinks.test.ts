@@ -7,7 +7,10 @@ const integrations = ScmIntegrations.fromConfig(
     integrations: {
       github: [{ host: 'github.com' }],
       gitlab: [
-        { host: 'gitlab.acme.com', apiBaseUrl: 'https://gitlab.acme.com/api/v4' },
+        {
+          host: 'gitlab.acme.com',
+          apiBaseUrl: 'https://gitlab.acme.com/api/v4',
+        },
       ],
       gitea: [{ host: 'gitea.acme.com' }],
       bitbucketServer: [{ host: 'bitbucket.acme.com' }],

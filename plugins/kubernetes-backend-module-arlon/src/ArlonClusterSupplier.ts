@@ -75,9 +75,9 @@ export class ArlonClusterSupplier implements KubernetesClustersSupplier {
 
   /** Starts watching the viewer Secrets (idempotent). */
   start(): Promise<void> {
-    this.started ??= Promise.all(
-      this.sources.map(s => s.viewers.start()),
-    ).then(() => {});
+    this.started ??= Promise.all(this.sources.map(s => s.viewers.start())).then(
+      () => {},
+    );
     return this.started;
   }
 

@@ -10,4 +10,7 @@ export {
   ArlonClusterSupplier,
   type ArlonClusterSupplierOptions,
 } from './ArlonClusterSupplier';
-export { ArlonServiceLocator, isArlonClusterEntity } from './ArlonServiceLocator';
+export {
+  ArlonServiceLocator,
+  isArlonClusterEntity,
+} from './ArlonServiceLocator';

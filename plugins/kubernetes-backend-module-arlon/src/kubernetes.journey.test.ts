@@ -11,7 +11,11 @@ import {
   KubeConfig,
   RbacAuthorizationV1Api,
 } from '@kubernetes/client-node';
-import { eventually, kubeConfigFor, Sandbox } from '@arlon-backstage/arlon-sandbox';
+import {
+  eventually,
+  kubeConfigFor,
+  Sandbox,
+} from '@arlon-backstage/arlon-sandbox';
 import { definitionViews } from '@arlon-backstage/plugin-arlon-common';
 import arlonPlugin from '@arlon-backstage/plugin-arlon-backend';
 import { fleetEntities } from '@arlon-backstage/plugin-catalog-backend-module-arlon';
@@ -154,7 +158,10 @@ describe('Kubernetes backend with Arlon clusters', () => {
   const argocdToken = async () => {
     const secret = await management
       .makeApiClient(CoreV1Api)
-      .readNamespacedSecret({ name: `cluster-${CLUSTER}`, namespace: 'argocd' });
+      .readNamespacedSecret({
+        name: `cluster-${CLUSTER}`,
+        namespace: 'argocd',
+      });
     return JSON.parse(Buffer.from(secret.data!.config, 'base64').toString())
       .bearerToken as string;
   };
@@ -192,9 +199,14 @@ describe('Kubernetes backend with Arlon clusters', () => {
   });
 
   it('names the cluster as its entity, with the serviceAccount provider and no token, in /clusters', async () => {
-    const res = await request(server).get('/api/kubernetes/clusters').expect(200);
+    const res = await request(server)
+      .get('/api/kubernetes/clusters')
+      .expect(200);
     expect(res.body.items).toEqual([
-      expect.objectContaining({ name: CLUSTER, authProvider: 'serviceAccount' }),
+      expect.objectContaining({
+        name: CLUSTER,
+        authProvider: 'serviceAccount',
+      }),
     ]);
     expect(JSON.stringify(res.body)).not.toContain(await argocdToken());
   });
@@ -214,9 +226,9 @@ describe('Kubernetes backend with Arlon clusters', () => {
       expect(rule.resources).not.toContain('*');
       expect(rule.apiGroups).not.toContain('*');
       expect(rule.nonResourceURLs ?? []).toEqual([]);
-      expect(
-        rule.verbs.every(v => ['get', 'list', 'watch'].includes(v)),
-      ).toBe(true);
+      expect(rule.verbs.every(v => ['get', 'list', 'watch'].includes(v))).toBe(
+        true,
+      );
     }
     const binding = await workload
       .makeApiClient(RbacAuthorizationV1Api)
@@ -257,13 +269,15 @@ describe('Kubernetes backend with Arlon clusters', () => {
     expect(sandbox.servers.get(apiServer)!.acceptsToken(viewerToken)).toBe(
       true,
     );
-    await management.makeApiClient(CustomObjectsApi).deleteNamespacedCustomObject({
-      group: 'cluster.x-k8s.io',
-      version: 'v1beta1',
-      plural: 'clusters',
-      namespace: 'default',
-      name: CLUSTER,
-    });
+    await management
+      .makeApiClient(CustomObjectsApi)
+      .deleteNamespacedCustomObject({
+        group: 'cluster.x-k8s.io',
+        version: 'v1beta1',
+        plural: 'clusters',
+        namespace: 'default',
+        name: CLUSTER,
+      });
     await eventually(
       () =>
         core
@@ -277,7 +291,9 @@ describe('Kubernetes backend with Arlon clusters', () => {
           ),
       'the viewer Secret to go',
     );
-    const res = await request(server).get('/api/kubernetes/clusters').expect(200);
+    const res = await request(server)
+      .get('/api/kubernetes/clusters')
+      .expect(200);
     expect(res.body.items).toEqual([]);
   }, 30_000);
 });

@@ -198,9 +198,10 @@ export class RegistrationController {
     // Held (null): a new Secret starts with no profile labels, an existing one keeps its own.
     const profiles = await this.options.profileLabels(name);
     const labels = argocdClusterLabels(name, profiles ?? {});
-    const kubeconfigYaml = Buffer.from(kubeconfig.data.value, 'base64').toString(
-      'utf8',
-    );
+    const kubeconfigYaml = Buffer.from(
+      kubeconfig.data.value,
+      'base64',
+    ).toString('utf8');
     if (existing) {
       await this.syncLabels(existing, labels, profiles === null);
       // Clusters registered before viewer credentials existed get theirs now.
@@ -308,10 +309,18 @@ export class RegistrationController {
     );
     if (!kubeconfig?.data?.value) return;
     try {
-      const yaml = Buffer.from(kubeconfig.data.value, 'base64').toString('utf8');
+      const yaml = Buffer.from(kubeconfig.data.value, 'base64').toString(
+        'utf8',
+      );
       const deleted = [
-        ...(await revokeViewerAccess(yaml, this.options.cluster.workloadAccess)),
-        ...(await revokeArgoCdAccess(yaml, this.options.cluster.workloadAccess)),
+        ...(await revokeViewerAccess(
+          yaml,
+          this.options.cluster.workloadAccess,
+        )),
+        ...(await revokeArgoCdAccess(
+          yaml,
+          this.options.cluster.workloadAccess,
+        )),
       ];
       if (deleted.length)
         this.options.logger.info(
