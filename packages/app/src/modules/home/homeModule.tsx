@@ -2,44 +2,30 @@ import { createFrontendModule } from '@backstage/frontend-plugin-api';
 import { HomePageWidgetBlueprint } from '@backstage/plugin-home-react/alpha';
 import { MarkdownContent } from '@backstage/core-components';
 
+// The portal's own welcome: what it is for and where each part of the loop
+// starts. The fleet's state itself is Arlon's "Fleet at a glance" widget
+// (@arlon-backstage/plugin-arlon/alpha), placed beside it in app-config.yaml.
 const content = `
-## Welcome to Backstage! 👋
+Run a fleet of Kubernetes clusters the Arlon way: **bundles** of manifests,
+**profiles** that group them, **cluster specs** that say how Cluster API
+builds a cluster, and **clusters** made from a spec and profiles. Git holds
+the intent, ArgoCD deploys, Cluster API builds.
 
-Backstage is your developer portal — a single place to manage all your
-software, services, and documentation.
-
-### Quick Start
-
-- **Explore the catalog** — Browse all your organization's software in
-  the [Software Catalog](/catalog)
-- **Create something new** — Use a [Software Template](/create) to
-  scaffold a new project in minutes
-- **Read the docs** — Find technical documentation for any service
-  right from its catalog page
-
-### Helpful Links
-
-- [Backstage Documentation](https://backstage.io/docs)
-- [Customizing Your Homepage](https://backstage.io/docs/getting-started/homepage)
-- [Adding Plugins](https://backstage.io/docs/plugins)
-- [Contributing](https://github.com/backstage/backstage/blob/master/CONTRIBUTING.md)
-
-### How to Edit This Card
-
-This widget is defined in \`packages/app/src/modules/home/homeModule.tsx\`.
-You can update the markdown content there to welcome your team with
-your own links and getting started tips.
-
-To remove this card entirely, delete the getting started widget and
-remove it from the home module's extensions array in this file.
+- [**Fleet**](/fleet): every cluster with its phase and health; apply a
+  profile to many clusters after previewing the commit
+- [**Create a cluster**](/create/templates/default/arlon-create-cluster),
+  or a bundle, profile or cluster spec, from the [templates](/create)
+- [**Catalog**](/catalog?filters%5Bkind%5D=resource): each bundle, profile,
+  cluster spec and cluster has its page, and a **Diff** tab that shows what
+  applying it to a live cluster would change
 `;
 
-const gettingStartedWidget = HomePageWidgetBlueprint.make({
-  name: 'getting-started',
+const welcomeWidget = HomePageWidgetBlueprint.make({
+  name: 'arlon-welcome',
   params: {
-    name: 'GettingStarted',
-    title: 'Getting Started',
-    description: 'Tips and links to help you get started with Backstage',
+    name: 'ArlonWelcome',
+    title: 'Arlon for Backstage',
+    description: 'What this portal is for, and where to start',
     components: async () => ({
       Content: () => <MarkdownContent content={content} />,
     }),
@@ -48,5 +34,5 @@ const gettingStartedWidget = HomePageWidgetBlueprint.make({
 
 export const homeModule = createFrontendModule({
   pluginId: 'home',
-  extensions: [gettingStartedWidget],
+  extensions: [welcomeWidget],
 });
