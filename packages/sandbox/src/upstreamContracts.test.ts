@@ -55,15 +55,11 @@ function renderedViolations(c: (typeof combos)[number]): string[] {
 const GENERATED = path.resolve(__dirname, '../../../examples/fleet/generated');
 
 function generatedFiles(dir = GENERATED): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap(d =>
-      d.isDirectory()
-        ? generatedFiles(path.join(dir, d.name))
-        : d.name.endsWith('.yaml')
-        ? [path.join(dir, d.name)]
-        : [],
-    );
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap(d => {
+    const full = path.join(dir, d.name);
+    if (d.isDirectory()) return generatedFiles(full);
+    return d.name.endsWith('.yaml') ? [full] : [];
+  });
 }
 
 function fileViolations(file: string): string[] {
@@ -91,10 +87,12 @@ function expectKnown(key: string, actual: string[]) {
     problems.unshift(
       `  ${key} now passes: remove its entry from KNOWN_UPSTREAM_VIOLATIONS in upstreamContracts.known.ts`,
     );
-  if (problems.length)
-    throw new Error(
-      `${key} against the upstream CRDs:\n${problems.join('\n')}`,
-    );
+  // An empty report is the pass; otherwise it says what to fix or update.
+  expect(
+    problems.length
+      ? `${key} against the upstream CRDs:\n${problems.join('\n')}`
+      : '',
+  ).toBe('');
 }
 
 describe('what the compiler renders, against the upstream CRDs', () => {

@@ -17,6 +17,8 @@ import {
   fieldValidationOf,
   warningHeaders,
 } from './customResources';
+import { openApiAnswer, OpenApiDocuments } from './openapi';
+import { compareKubeVersions } from './versionPriority';
 import { sandboxTls } from './tls';
 import { applyPatch } from './serverSideApply/request';
 import type { ManagedFieldsEntry } from './serverSideApply';
@@ -70,6 +72,8 @@ export class KubeApiServer {
   private readonly workloadController: WorkloadController;
   /** Custom resources are pruned, defaulted and validated against their CRD. */
   private admission?: CustomResourceAdmission;
+  /** `/openapi/v2` and `/openapi/v3`, from the served kinds and their CRDs. */
+  private openApi?: OpenApiDocuments;
 
   private constructor(
     token: string,
@@ -192,6 +196,11 @@ export class KubeApiServer {
         ],
       });
     if (path === '/apis') return sendJson(res, 200, this.groupList());
+    if (path === '/openapi/v2' || path.startsWith('/openapi/v3')) {
+      this.openApi ??= new OpenApiDocuments(this.store);
+      const accept = res.req?.headers.accept ?? '';
+      return sendJson(res, 200, openApiAnswer(this.openApi, path, accept));
+    }
     if (path === '/_sandbox/faults')
       return this.faultsEndpoint(method, body, res);
 
@@ -618,6 +627,10 @@ export class KubeApiServer {
       apiVersion: 'v1',
       groups: [...groups.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
+        .map(
+          ([name, unordered]) =>
+            [name, unordered.sort(compareKubeVersions)] as const,
+        )
         .map(([name, versions]) => ({
           name,
           versions: versions.map(version => ({

@@ -13,11 +13,7 @@ import type { StructuralSchema } from './schema';
 let loaded: any[] | undefined;
 
 function crdsDir(): string {
-  try {
-    return resolvePackagePath('@arlon-backstage/arlon-sandbox', 'crds');
-  } catch {
-    return path.resolve(__dirname, '..', '..', 'crds');
-  }
+  return resolvePackagePath('@arlon-backstage/arlon-sandbox', 'crds');
 }
 
 /** Every upstream CRD, sorted by name; each call returns fresh copies. */
