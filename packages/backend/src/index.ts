@@ -63,14 +63,11 @@ backend.add(import('@backstage/plugin-user-settings-backend'));
 backend.add(import('@backstage/plugin-notifications-backend'));
 backend.add(import('@backstage/plugin-signals-backend'));
 
-// Arlon: the REST API, and (outside production) the sandbox management cluster
-// that stands in for a real one (it only starts when arlon.sandbox.enabled is
-// true). The sandbox is a devDependency: a production install does not have it.
+// Arlon: the REST API, and the sandbox management cluster that stands in for a
+// real one, loaded only when arlon.sandbox.enabled is true. The sandbox is a
+// devDependency: a production install does not have it, and never loads it.
 backend.add(import('@arlon-backstage/plugin-arlon-backend'));
-if (!production)
-  // A devDependency on purpose: production installs leave it out, and never load it.
-  // eslint-disable-next-line @backstage/no-undeclared-imports
-  backend.add(import('@arlon-backstage/arlon-sandbox'));
+backend.add(import('./sandboxFeature'));
 backend.add(import('@arlon-backstage/plugin-catalog-backend-module-arlon'));
 backend.add(
   import('@arlon-backstage/plugin-scaffolder-backend-module-arlon'),
