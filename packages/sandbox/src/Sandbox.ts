@@ -20,6 +20,7 @@ import { refuseProduction } from './refuseProduction';
 const execFileAsync = promisify(execFile);
 const git = (args: string[]) => execFileAsync('git', args);
 
+/** @public */
 export interface SandboxOptions {
   /** Bearer token of the management cluster's API server; random when absent. */
   token?: string;
@@ -52,6 +53,8 @@ export interface SandboxOptions {
  * controllers, one API server per provisioned workload cluster, and the fleet
  * repository over smart HTTP. A development and test tool, never a production
  * dependency.
+ *
+ * @public
  */
 export class Sandbox {
   private constructor(
@@ -268,7 +271,11 @@ export class Sandbox {
   }
 }
 
-/** Starts a sandbox; the handle's `stop()` tears everything down. */
+/**
+ * Starts a sandbox; the handle's `stop()` tears everything down.
+ *
+ * @public
+ */
 export function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
   return Sandbox.start(options);
 }

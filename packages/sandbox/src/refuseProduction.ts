@@ -1,4 +1,8 @@
-/** Refused when the sandbox is asked to start in production. */
+/**
+ * Refused when the sandbox is asked to start in production.
+ *
+ * @public
+ */
 export class SandboxInProductionError extends Error {
   constructor() {
     super(
@@ -15,6 +19,8 @@ export class SandboxInProductionError extends Error {
  * backend module, `yarn sandbox`, `Sandbox.start`) goes through here first,
  * so a production backend that still registers it fails at start-up instead
  * of serving a management cluster anyone with the fixed token could drive.
+ *
+ * @public
  */
 export function refuseProduction(env: NodeJS.ProcessEnv = process.env): void {
   if (env.NODE_ENV === 'production') throw new SandboxInProductionError();

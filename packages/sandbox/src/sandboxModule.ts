@@ -11,6 +11,8 @@ import { refuseProduction } from './refuseProduction';
  * `arlon.sandbox.enabled` is true. The portal's config then points
  * `arlon.managementClusters` and `arlon.fleetRepo` at the sandbox's fixed
  * loopback ports, exactly as it would point them at a real cluster.
+ *
+ * @public
  */
 export const sandboxModule = createBackendModule({
   pluginId: 'arlon',

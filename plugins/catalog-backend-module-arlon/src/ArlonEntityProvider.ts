@@ -45,6 +45,8 @@ export interface ArlonEntityProviderOptions
  * Bundles, profiles, cluster specs and clusters as catalog entities. Full
  * mutations on a schedule; delta mutations (only what changed) as soon as a
  * new commit or a change of a cluster's live state is seen.
+ *
+ * @public
  */
 export class ArlonEntityProvider implements EntityProvider {
   private connection?: EntityProviderConnection;

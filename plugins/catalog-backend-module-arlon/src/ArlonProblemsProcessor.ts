@@ -22,6 +22,8 @@ interface HeldAnnotation {
  * Shows an Arlon definition's validation problems as the entity's processing
  * errors (file, line, field, what to do), so a broken definition is visible
  * in the catalog rather than silently dropped.
+ *
+ * @public
  */
 export class ArlonProblemsProcessor implements CatalogProcessor {
   getProcessorName() {

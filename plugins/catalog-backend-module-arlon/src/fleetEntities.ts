@@ -48,6 +48,8 @@ export interface FleetEntityOptions {
  * Pure: the catalog entities of a fleet repository's definitions, valid or
  * not (problems ride along in `arlon.io/problems` for the processor to show),
  * with clusters' live facts. Same input, same entities.
+ *
+ * @public
  */
 export function fleetEntities(
   views: DefinitionView[],

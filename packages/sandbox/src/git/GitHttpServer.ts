@@ -15,6 +15,8 @@ export interface GitHttpServerOptions {
  * Serves bare repositories over Git's smart HTTP protocol by running the real
  * `git http-backend` as a CGI program, so clients see exactly what a Git host
  * would send (ref advertisement, packs, push with receive-pack).
+ *
+ * @public
  */
 export class GitHttpServer {
   private constructor(

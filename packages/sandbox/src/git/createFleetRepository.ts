@@ -8,6 +8,8 @@ const git = promisify(execFile);
 /**
  * Creates `<projectRoot>/<name>.git`, a bare repository whose branch holds one
  * commit with the contents of `seedDir` (the example fleet), ready to be served.
+ *
+ * @public
  */
 export async function createFleetRepository(options: {
   projectRoot: string;

@@ -1,6 +1,10 @@
 import type { WatchEvent } from './ObjectStore';
 
-/** One change in one of the sandbox's clusters, in the order it happened across all of them. */
+/**
+ * One change in one of the sandbox's clusters, in the order it happened across all of them.
+ *
+ * @public
+ */
 export interface LoggedEvent {
   /** Position in the sandbox-wide order: every cluster's changes share one sequence. */
   seq: number;
@@ -15,7 +19,11 @@ export interface LoggedEvent {
   labels: Record<string, string>;
 }
 
-/** What to look for: every given field must match. */
+/**
+ * What to look for: every given field must match.
+ *
+ * @public
+ */
 export type EventQuery = Partial<
   Pick<LoggedEvent, 'cluster' | 'type' | 'kind' | 'namespace' | 'name'>
 > & { deleting?: boolean; label?: [string, string] };
@@ -28,6 +36,8 @@ const LIMIT = 50_000;
  * cluster and every workload cluster, and each workload cluster's teardown,
  * in one order. Tests assert what happened before what (bundles pruned
  * before the cluster was torn down) from it.
+ *
+ * @public
  */
 export class EventLog {
   private readonly entries: LoggedEvent[] = [];

@@ -1,4 +1,8 @@
-/** Fault injection for a sandbox API server: settable at start and changed at run time. */
+/**
+ * Fault injection for a sandbox API server: settable at start and changed at run time.
+ *
+ * @public
+ */
 export interface Faults {
   /** Added to every request, in milliseconds. */
   latencyMs: number;

@@ -30,7 +30,11 @@ import {
   SelectorError,
 } from './selectors';
 
-/** What the sandbox API server says it is, in `/version`. */
+/**
+ * What the sandbox API server says it is, in `/version`.
+ *
+ * @public
+ */
 export const SANDBOX_KUBERNETES_VERSION = {
   major: '1',
   minor: '31',
@@ -43,6 +47,7 @@ export const SANDBOX_KUBERNETES_VERSION = {
   platform: 'linux/amd64',
 };
 
+/** @public */
 export interface KubeApiServerOptions {
   /** Bearer token every request must carry. */
   token: string;
@@ -58,6 +63,8 @@ export interface KubeApiServerOptions {
  * A loopback server that speaks the Kubernetes API over HTTP, backed by an
  * {@link ObjectStore}: discovery, CRUD, list with selectors and pagination,
  * patches, dryRun, watch, Status errors and bearer-token auth.
+ *
+ * @public
  */
 export class KubeApiServer {
   readonly faults: Faults;

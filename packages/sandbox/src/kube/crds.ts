@@ -16,7 +16,11 @@ function crdsDir(): string {
   return resolvePackagePath('@arlon-backstage/arlon-sandbox', 'crds');
 }
 
-/** Every upstream CRD, sorted by name; each call returns fresh copies. */
+/**
+ * Every upstream CRD, sorted by name; each call returns fresh copies.
+ *
+ * @public
+ */
 export function sandboxCrds(): any[] {
   return structuredClone(loadCrds());
 }

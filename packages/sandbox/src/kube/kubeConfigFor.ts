@@ -1,6 +1,10 @@
 import { KubeConfig } from '@kubernetes/client-node';
 
-/** A client-node KubeConfig for a sandbox API server, as the backend builds one. */
+/**
+ * A client-node KubeConfig for a sandbox API server, as the backend builds one.
+ *
+ * @public
+ */
 export function kubeConfigFor(
   url: string,
   token: string,

@@ -1,6 +1,10 @@
 import { stringify } from 'yaml';
 
-/** A kubeconfig for a sandbox API server, as kubectl and CAPI's `<cluster>-kubeconfig` Secret carry it. */
+/**
+ * A kubeconfig for a sandbox API server, as kubectl and CAPI's `<cluster>-kubeconfig` Secret carry it.
+ *
+ * @public
+ */
 export function kubeconfigYaml(
   name: string,
   url: string,

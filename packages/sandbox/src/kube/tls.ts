@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import selfsigned from 'selfsigned';
 
+/** @public */
 export interface SandboxTls {
   key: string;
   cert: string;
@@ -18,6 +19,8 @@ let cached: SandboxTls | undefined;
  * A self-signed certificate for 127.0.0.1 and localhost, made once per
  * process and shared by every sandbox API server. Real API servers speak TLS,
  * and kubectl will not send a bearer token over plain HTTP.
+ *
+ * @public
  */
 export function sandboxTls(): SandboxTls {
   cached ??= ecdsaWithOpenssl() ?? rsaWithSelfsigned();

@@ -8,6 +8,8 @@ import net from 'node:net';
  * it holds open without a byte of answer. It counts the connections clients
  * give up on, so a test can prove a timeout aborted its request rather than
  * leaving the socket open.
+ *
+ * @public
  */
 export class HungServer {
   /** Connections accepted so far. */

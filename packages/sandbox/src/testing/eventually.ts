@@ -2,6 +2,8 @@
  * For tests against the sandbox: polls `probe` until it gives a truthy value
  * (errors count as "not yet", as an object may not exist yet), and fails
  * naming `what` after `timeoutMs`.
+ *
+ * @public
  */
 export async function eventually<T>(
   probe: () =>

@@ -22,6 +22,8 @@ import { metadataInputs, metadataOf } from './metadata';
  * `arlon:bundle:create`: a bundle of inline manifests (written to
  * `bundles/<name>/` in the same commit) or a reference to manifests in Git,
  * with its parameters.
+ *
+ * @public
  */
 export function createBundleCreateAction(options: ArlonActionsOptions) {
   return createTemplateAction({

@@ -22,6 +22,8 @@ import {
 /**
  * `arlon:cluster:clone`: a new cluster with an existing one's spec (or
  * frozen copy of it), profiles and values, with optional changes.
+ *
+ * @public
  */
 export function createClusterCloneAction(options: ArlonActionsOptions) {
   return createTemplateAction({

@@ -32,6 +32,8 @@ const valuesInput = (z: any) =>
  * `arlon:cluster:create`: a cluster from a cluster spec and profiles, linked
  * (follows its spec) or cloned (keeps a frozen copy of the spec as it is at
  * the head the commit lands on).
+ *
+ * @public
  */
 export function createClusterCreateAction(options: ArlonActionsOptions) {
   return createTemplateAction({

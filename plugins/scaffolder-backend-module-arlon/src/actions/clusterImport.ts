@@ -27,6 +27,8 @@ import {
  * and never stored or logged; or one ArgoCD already knows) registered in
  * ArgoCD with its profiles' labels, and its definition committed. The
  * definition is checked before anything is registered.
+ *
+ * @public
  */
 export function createClusterImportAction(options: ArlonActionsOptions) {
   return createTemplateAction({

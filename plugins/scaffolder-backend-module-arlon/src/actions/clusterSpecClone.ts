@@ -16,7 +16,11 @@ import {
   writeOutputs,
 } from './fleetWrite';
 
-/** `arlon:clusterspec:clone`: a copy of a cluster spec under a new name, with optional changes. */
+/**
+ * `arlon:clusterspec:clone`: a copy of a cluster spec under a new name, with optional changes.
+ *
+ * @public
+ */
 export function createClusterSpecCloneAction(options: ArlonActionsOptions) {
   return createTemplateAction({
     id: 'arlon:clusterspec:clone',

@@ -26,6 +26,8 @@ import {
  * head) before anything is removed; then its bundles, ArgoCD's account in
  * it, its ArgoCD Secret and its definition, in that order. A built cluster
  * is refused: that is a deletion.
+ *
+ * @public
  */
 export function createClusterUnregisterAction(options: ArlonActionsOptions) {
   return createTemplateAction({

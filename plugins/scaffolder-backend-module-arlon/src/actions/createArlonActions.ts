@@ -10,7 +10,11 @@ import { createProfileApplyAction } from './profileApply';
 import { createProfileCreateAction } from './profileCreate';
 import { createValidateAction } from './validate';
 
-/** Every `arlon:*` action, sharing one write path. */
+/**
+ * Every `arlon:*` action, sharing one write path.
+ *
+ * @public
+ */
 export function createArlonActions(options: ArlonActionsOptions) {
   return [
     createClusterCreateAction(options),

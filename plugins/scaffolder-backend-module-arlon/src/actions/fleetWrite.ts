@@ -33,7 +33,11 @@ import {
 import type { ActionContext } from '@backstage/plugin-scaffolder-node';
 import { stringify } from 'yaml';
 
-/** What every Arlon action shares: the fleet's write path, permissions, the management clusters. */
+/**
+ * What every Arlon action shares: the fleet's write path, permissions, the management clusters.
+ *
+ * @public
+ */
 export interface ArlonActionsOptions {
   definitions: FleetDefinitions;
   permissions: PermissionsService;

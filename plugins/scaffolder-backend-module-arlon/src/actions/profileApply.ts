@@ -17,6 +17,8 @@ import {
 /**
  * `arlon:profile:apply` and `arlon:profile:remove`: profiles added to or
  * taken from many clusters (by name or label selector) in one commit.
+ *
+ * @public
  */
 export function createProfileApplyAction(
   options: ArlonActionsOptions,

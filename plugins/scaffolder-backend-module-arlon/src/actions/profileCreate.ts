@@ -16,7 +16,11 @@ import {
 } from './fleetWrite';
 import { metadataInputs, metadataOf } from './metadata';
 
-/** `arlon:profile:create`: a profile of bundles, with values and an update policy. */
+/**
+ * `arlon:profile:create`: a profile of bundles, with values and an update policy.
+ *
+ * @public
+ */
 export function createProfileCreateAction(options: ArlonActionsOptions) {
   return createTemplateAction({
     id: 'arlon:profile:create',

@@ -19,6 +19,8 @@ const FLEET_CONTENT = /^(arlon|bundles)\//;
  * `fetch:template` laid them out) together with the fleet repository's
  * head, so references to existing profiles, specs and bundles resolve.
  * Fails with every problem, at its file, line and field.
+ *
+ * @public
  */
 export function createValidateAction(options: ArlonActionsOptions) {
   return createTemplateAction({
