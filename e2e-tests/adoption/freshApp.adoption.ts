@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * In a fresh create-app app (legacy frontend) wired as our READMEs say, the
+ * Fleet page lists the sandbox's fleet and a cluster's entity page shows the
+ * Arlon cluster card. The screenshots show the plugin inside that app.
+ */
+const artifacts = process.env.ADOPTION_ARTIFACTS ?? 'artifacts/adoption';
+
+test.beforeEach(async ({ page }) => {
+  // create-app's legacy App signs in as guest automatically.
+  await page.goto('/');
+});
+
+test('the Fleet page lists the fleet', async ({ page }) => {
+  await page.goto('/fleet');
+  const clusters = page.getByRole('table').first();
+  await expect(clusters.getByText('prod-us-west')).toBeVisible();
+  await expect(clusters.getByText('staging-eu')).toBeVisible();
+  // A phase the sandbox's Cluster API reached, read live from the management cluster.
+  await expect(clusters.getByText('Provisioned').first()).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.screenshot({ path: `${artifacts}/fleet-page.png`, fullPage: true });
+});
+
+test('a cluster entity shows the Arlon cluster card', async ({ page }) => {
+  await page.goto('/catalog/default/resource/prod-us-west');
+  await expect(page.getByText('Cluster prod-us-west')).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByText('infrastructure').first()).toBeVisible();
+  await page.screenshot({ path: `${artifacts}/cluster-card.png`, fullPage: true });
+});
