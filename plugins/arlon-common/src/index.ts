@@ -8,6 +8,7 @@ export * from './health';
 export * from './mapLimit';
 export * from './model/types';
 export * from './model/helmRepository';
+export * from './model/helmRepository';
 export {
   DNS_LABEL,
   GIT_REVISION,

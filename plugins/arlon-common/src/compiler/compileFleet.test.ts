@@ -100,7 +100,7 @@ describe('compileFleet on the example fleet', () => {
     expect(
       parse(generated['generated/values/prod-us-west/cert-manager.yaml']),
     ).toMatchObject({
-      installCRDs: true, // bundle default
+      crds: { enabled: true }, // bundle default
       replicaCount: 2, // profile
     });
   });

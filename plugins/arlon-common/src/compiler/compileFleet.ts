@@ -296,14 +296,15 @@ function helmTemplatePatch(options: CompileOptions): string {
     text.includes('{{') || text.includes('}}')
       ? `{{ ${JSON.stringify(JSON.stringify(text))} }}`
       : JSON.stringify(text);
-  return [
-    '{{- if eq .type "helm" }}',
+  // One block per kind of chart; only the line that locates it differs.
+  const block = (type: string, locator: string) => [
+    `{{- if eq .type "${type}" }}`,
     'spec:',
     '  source: null',
     '  sources:',
     '    - repoURL: {{ .repoURL | toJson }}',
     '      targetRevision: {{ .revision | toJson }}',
-    '      path: {{ .path | toJson }}',
+    `      ${locator}`,
     '      helm:',
     '        releaseName: {{ .bundle | toJson }}',
     '        valueFiles:',
@@ -313,6 +314,13 @@ function helmTemplatePatch(options: CompileOptions): string {
     `      targetRevision: ${fixed(options.revision)}`,
     '      ref: values',
     '{{- end }}',
+  ];
+  return [
+    // A chart in a Git folder.
+    ...block('helm', 'path: {{ .path | toJson }}'),
+    // A chart from a Helm repository: ArgoCD's chart source, the version as
+    // targetRevision (never a range: validation allows exact versions only).
+    ...block('chart', 'chart: {{ .chart | toJson }}'),
     '',
   ].join('\n');
 }
@@ -332,6 +340,8 @@ function bundlesProject(
   for (const { object } of fleet.bundles.values()) {
     const source = object.spec.source;
     if ('git' in source && source.git) repos.add(source.git.repoUrl);
+    if ('helmRepository' in source && source.helmRepository)
+      repos.add(source.helmRepository.repoUrl);
   }
   return appProject(ns, BUNDLES_PROJECT, {
     description:
@@ -387,6 +397,18 @@ function appProject(ns: string, name: string, spec: object): KubeObject {
 
 function bundleElement(bundle: Bundle, options: CompileOptions) {
   const source = bundle.spec.source;
+  if ('helmRepository' in source && source.helmRepository) {
+    // `path` stays, empty: the template reads .path for every element
+    // (missingkey=error), and the patch replaces this source with a chart one.
+    return {
+      bundle: bundle.metadata.name,
+      repoURL: source.helmRepository.repoUrl,
+      chart: source.helmRepository.chart,
+      path: '',
+      revision: source.helmRepository.version,
+      type: 'chart',
+    };
+  }
   if ('git' in source && source.git) {
     return {
       bundle: bundle.metadata.name,
@@ -405,6 +427,12 @@ function bundleElement(bundle: Bundle, options: CompileOptions) {
   };
 }
 
+/** A chart from a Git folder or from a Helm repository: both read merged values. */
+function isHelmSource(source: Bundle['spec']['source']): boolean {
+  if ('helmRepository' in source && source.helmRepository) return true;
+  return 'git' in source && source.git?.type === 'helm';
+}
+
 /** Merged values per Helm bundle of the cluster's profiles: bundle < profile < cluster. */
 function clusterValues(
   fleet: Fleet,
@@ -416,13 +444,7 @@ function clusterValues(
     for (const bundleName of profile?.spec.bundles ?? []) {
       const bundle = fleet.bundles.get(bundleName)?.object;
       const source = bundle?.spec.source;
-      if (
-        !bundle ||
-        !source ||
-        !('git' in source) ||
-        source.git?.type !== 'helm'
-      )
-        continue;
+      if (!bundle || !source || !isHelmSource(source)) continue;
       const flat: Record<string, ParameterValue> = {};
       for (const p of bundle.spec.parameters ?? [])
         if (p.default !== undefined) flat[p.name] = p.default;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { DNS_LABEL, FORBIDDEN_KEYS, MAX_NAME_LENGTH } from './names';
+import {
+  chartNameProblem,
+  chartVersionProblem,
+  helmRepositoryUrlProblem,
+} from './helmRepository';
 
 export { DNS_LABEL };
 export const KUBERNETES_VERSION = /^v\d+\.\d+\.\d+$/;
@@ -65,6 +70,13 @@ const count = z
   .int('must be a whole number')
   .min(0, 'must not be below zero');
 
+/** A string checked by one rule that says what is wrong (one problem per field, not one per failed regex). */
+const checked = (problem: (value: string) => string | undefined) =>
+  z.string().superRefine((value, ctx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
 const bundleSpec = z.strictObject({
   description: z.string().optional(),
   tags: tags.optional(),
@@ -101,6 +113,13 @@ const bundleSpec = z.strictObject({
             error: "is not a valid Git ref name ('..' or a trailing .lock)",
           }),
         type: z.enum(['directory', 'kustomize', 'helm']),
+      })
+      .optional(),
+    helmRepository: z
+      .strictObject({
+        repoUrl: checked(helmRepositoryUrlProblem),
+        chart: checked(chartNameProblem),
+        version: checked(chartVersionProblem),
       })
       .optional(),
   }),
@@ -219,5 +238,12 @@ export const FIELD_HINTS: Record<string, string> = {
   path: 'Use a folder of the repository relative to its root, e.g. charts/podinfo (or . for the root).',
   revision: 'Use a branch, tag or commit SHA, e.g. main, v1.2.3 or 6.5.4.',
   server: 'Use the API server URL, e.g. https://10.0.0.1:6443.',
+  // Looked up as `<parent>.<field>` first: a chart repository is not a clone URL.
+  'helmRepository.repoUrl':
+    "Use the Helm repository's https URL, e.g. https://charts.jetstack.io; give ArgoCD its credentials as a repository Secret, never in the URL.",
+  'helmRepository.chart':
+    "Use the chart's name as the repository lists it, e.g. cert-manager.",
+  'helmRepository.version':
+    'Use one exact chart version, e.g. v1.21.1; ranges (^, ~, >=, *, x) are refused.',
   apiVersion: 'Use apiVersion: core.arlon.io/v1.',
 };

@@ -43,6 +43,30 @@ export interface GitSource {
   };
 }
 
+/**
+ * A chart from a Helm chart repository (https), at one exact version:
+ * ArgoCD's chart source (`repoURL`, `chart`, `targetRevision`).
+ */
+export interface HelmRepositorySource {
+  helmRepository: {
+    repoUrl: string;
+    chart: string;
+    version: string;
+  };
+}
+
+export type BundleSource = InlineSource | GitSource | HelmRepositorySource;
+/** The three ways a bundle names its manifests. */
+export type BundleSourceKind = 'inline' | 'git' | 'helmRepository';
+
+/** Which source a (valid) bundle has. */
+export function bundleSourceKind(source: BundleSource): BundleSourceKind {
+  if ('helmRepository' in source && source.helmRepository)
+    return 'helmRepository';
+  if ('git' in source && source.git) return 'git';
+  return 'inline';
+}
+
 export interface Bundle {
   apiVersion: typeof ARLON_API_VERSION;
   kind: 'Bundle';
@@ -50,7 +74,7 @@ export interface Bundle {
   spec: {
     description?: string;
     tags?: string[];
-    source: InlineSource | GitSource;
+    source: BundleSource;
     parameters?: BundleParameter[];
   };
 }

@@ -21,8 +21,8 @@ export interface Rendered {
  * repository (inline bundles, or Git sources in the fleet repository itself),
  * namespaced objects without a namespace placed in the bundle's namespace
  * (the destination the compiler gives each bundle application). Helm charts
- * and other repositories are refused with a reason: they are rendered by
- * ArgoCD, which a live comparison sees.
+ * (from Git or from a Helm repository) and other repositories are refused
+ * with a reason: they are rendered by ArgoCD, which a live comparison sees.
  */
 export function renderBundle(
   fleet: Fleet,
@@ -35,6 +35,12 @@ export function renderBundle(
   const files = new Map(Object.entries(fleet.files));
   const source = bundle.spec.source;
   let objects: KubeObject[];
+  if ('helmRepository' in source && source.helmRepository) {
+    const { repoUrl, chart, version } = source.helmRepository;
+    throw new UnrenderableSource(
+      `bundle ${name} is the Helm chart ${chart} ${version} from the Helm repository ${repoUrl}; a Helm repository bundle is rendered by ArgoCD and cannot be pre-flighted locally, so compare it against a live cluster where ArgoCD has applied it`,
+    );
+  }
   if ('git' in source) {
     const { repoUrl, path, type } = source.git;
     if (type === 'helm')

@@ -312,7 +312,8 @@ const cases: Case[] = [
     file: B,
     line: 6,
     field: 'spec.source',
-    message: 'a bundle source is either inline or git, not both',
+    message:
+      'a bundle has one source, inline, git or helmRepository; this one names inline and git',
   },
   {
     name: 'an empty source',
@@ -325,7 +326,7 @@ const cases: Case[] = [
     file: R,
     line: 6,
     field: 'spec.source',
-    message: 'a bundle needs a source: inline or git',
+    message: 'a bundle needs a source: inline, git or helmRepository',
   },
   {
     name: 'a repoUrl that is not a Git URL',

@@ -18,6 +18,8 @@ import {
   ClusterSpecSpec,
 } from '../model/types';
 import { findProvider, PROVIDERS } from '../providers/catalog';
+
+const SOURCE_KINDS = ['inline', 'git', 'helmRepository'] as const;
 import { closeNames } from './closeNames';
 import { formatFieldPath, Problem, sortProblems } from './Problem';
 import { validateObject } from './validateObject';
@@ -195,32 +197,28 @@ export function validateFleet(files: FleetFiles): {
 
   // 3. References between definitions, and rules that need the catalog.
   for (const { object, source } of fleet.bundles.values()) {
-    if (
-      'inline' in object.spec.source &&
-      object.spec.source.inline !== undefined &&
-      'git' in object.spec.source &&
-      object.spec.source.git !== undefined
-    ) {
+    const given: Record<string, unknown> = { ...object.spec.source };
+    const named = SOURCE_KINDS.filter(kind => given[kind]);
+    if (named.length > 1) {
       problems.push(
         at(
           source,
           ['spec', 'source'],
-          'a bundle source is either inline or git, not both',
-          'Keep one of spec.source.inline and spec.source.git.',
+          `a bundle has one source, inline, git or helmRepository; this one names ${named.join(
+            ' and ',
+          )}`,
+          `Keep one of ${named.map(k => `spec.source.${k}`).join(', ')}.`,
         ),
       );
-    } else if (
-      !('inline' in object.spec.source && object.spec.source.inline) &&
-      !('git' in object.spec.source && object.spec.source.git)
-    ) {
+    } else if (named.length === 0) {
       problems.push(
         at(
           source,
           ['spec', 'source'],
-          'a bundle needs a source: inline or git',
+          'a bundle needs a source: inline, git or helmRepository',
           `Add spec.source.inline: {} with manifests in ${inlineBundleFolder(
             object.metadata.name,
-          )}/, or spec.source.git with repoUrl, path, revision and type.`,
+          )}/, spec.source.git with repoUrl, path, revision and type, or spec.source.helmRepository with repoUrl, chart and version.`,
         ),
       );
     } else if ('inline' in object.spec.source && object.spec.source.inline) {

@@ -127,8 +127,11 @@ function fromIssue(
   const path = issue.path as PropertyKey[];
   const field = path[path.length - 1];
   const actual = path.reduce<any>((node, key) => node?.[key as any], value);
+  const owner = path[path.length - 2];
   const hint =
-    (typeof field === 'string' ? FIELD_HINTS[field] : undefined) ??
+    (typeof field === 'string'
+      ? FIELD_HINTS[`${String(owner)}.${field}`] ?? FIELD_HINTS[field]
+      : undefined) ??
     `See the ${String(
       value && (value as any).kind,
     )} reference in docs/fleet-repository.md.`;

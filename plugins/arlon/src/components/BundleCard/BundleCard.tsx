@@ -38,7 +38,9 @@ export function BundleCard() {
     >
       <Typography variant="subtitle2">Source</Typography>
       <Typography variant="body2" data-testid="bundle-source">
-        {'git' in source
+        {'helmRepository' in source
+          ? `Helm chart ${source.helmRepository.chart} ${source.helmRepository.version} from the Helm repository ${source.helmRepository.repoUrl}`
+          : 'git' in source
           ? `${source.git.type} at ${source.git.repoUrl}, path ${source.git.path}, revision ${source.git.revision}`
           : `inline manifests in the fleet repository (bundles/${bundle.metadata.name}/)`}
       </Typography>
