@@ -286,6 +286,10 @@ export class ObjectStore {
       next.metadata.generation = (current.metadata.generation ?? 1) + 1;
     }
     this.recordManagedFields(type, current, next, options);
+    // A write that changes nothing is a no-op, as on a real API server: no
+    // new resourceVersion, no watch event (controllers that re-apply their
+    // desired state every round would otherwise wake each other forever).
+    if (sameContent(next, current)) return this.view(type, current);
     if (options.dryRun)
       return this.view(type, {
         ...next,
@@ -536,6 +540,28 @@ function normalise(type: ResourceType, obj: any) {
       obj.data[k] = Buffer.from(String(v)).toString('base64');
     delete obj.stringData;
   }
+}
+
+/** Equal objects, whatever their key order, resourceVersion aside. */
+function sameContent(a: any, b: any): boolean {
+  const canonical = (v: any): any =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.keys(v)
+            .filter(k => v[k] !== undefined)
+            .sort()
+            .map(k => [k, canonical(v[k])]),
+        )
+      : v;
+  const strip = (o: any) => ({
+    ...o,
+    metadata: { ...o.metadata, resourceVersion: undefined },
+  });
+  return (
+    JSON.stringify(canonical(strip(a))) === JSON.stringify(canonical(strip(b)))
+  );
 }
 
 function now() {
