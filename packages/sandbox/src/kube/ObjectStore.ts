@@ -13,6 +13,7 @@ import {
   matchesLabels,
 } from './selectors';
 import { validateObject } from './validation';
+import { convertObject } from './conversion';
 import { applyDefaults, serviceAllocator } from './defaults';
 import {
   managedFieldsAfterUpdate,
@@ -224,7 +225,9 @@ export class ObjectStore {
   ): any {
     const ns = this.ns(type, namespace);
     const key = objectKey(ns, name);
-    const current = this.bucket(type).get(key);
+    // In the version written now, so what is kept (status, metadata) and
+    // what is sent have one shape (conversion.ts).
+    const current = this.convert(this.bucket(type).get(key), type);
     if (!current) throw notFound(type.plural, type.group, name);
     const incoming = clone(body ?? {});
     if (incoming.metadata?.name && incoming.metadata.name !== name) {
@@ -527,8 +530,22 @@ export class ObjectStore {
   }
 
   /** Objects are handed out as copies, so callers can never change the store. */
-  private view(_type: ResourceType, obj: any) {
-    return clone(obj);
+  private view(type: ResourceType, obj: any) {
+    return this.convert(clone(obj), type);
+  }
+
+  /**
+   * An object as `type`'s version serves it: objects are stored in the
+   * version they were last written in and converted on the way out
+   * (conversion.ts; the sandbox has no conversion webhooks).
+   */
+  convert(obj: any, type: ResourceType): any {
+    return convertObject(obj, apiVersionOf(type), (group, kind) => {
+      const versions = this.allTypes().filter(
+        t => t.group === group && t.kind === kind,
+      );
+      return versions[versions.length - 1]?.version;
+    });
   }
 }
 
