@@ -46,8 +46,10 @@ export interface ArgoCdControllerOptions {
  * honours the resources finalizer on deletion. Like ArgoCD, it holds every
  * Application to its AppProject: a source repository, destination or
  * resource kind the project does not permit is an InvalidSpecError (or a
- * failed sync) and nothing is applied. What it cannot render (Helm, other
- * repositories) gets an honest ComparisonError condition.
+ * failed sync) and nothing is applied. What it cannot render (Helm charts,
+ * from Git or from a Helm repository, and other repositories) is applied
+ * not at all and gets an honest ComparisonError condition, sync and health
+ * Unknown.
  */
 export class ArgoCdController {
   private readonly queue = new Set<string>();
@@ -358,18 +360,37 @@ export class ArgoCdController {
       });
       return;
     }
+    // ArgoCD's validateSourcePermissions: a chart is fetched by version.
+    if (main.chart && !main.targetRevision) {
+      this.setAppStatus(app, {
+        condition: [
+          'InvalidSpecError',
+          'spec.source.targetRevision is required if the manifest source is a helm chart',
+        ],
+      });
+      return;
+    }
     const project = this.projectProblem(app, sources);
     if (project) {
       this.setAppStatus(app, { condition: ['InvalidSpecError', project] });
       return;
     }
-    if (main.helm || main.chart) {
+    // No Helm here: applying nothing and saying so beats claiming a sync.
+    // Sync and health stay Unknown, as ArgoCD's do when it cannot compare.
+    if (main.chart) {
       this.setAppStatus(app, {
         condition: [
           'ComparisonError',
-          `${main.repoURL} ${
-            main.path ?? main.chart
-          }: the sandbox does not render Helm charts; ArgoCD would (sync and health are unknown here)`,
+          `chart ${main.chart} ${main.targetRevision} from the Helm repository ${main.repoURL}: the sandbox does not render Helm charts, so it applied nothing; ArgoCD would render and apply it (sync and health are unknown here)`,
+        ],
+      });
+      return;
+    }
+    if (main.helm) {
+      this.setAppStatus(app, {
+        condition: [
+          'ComparisonError',
+          `${main.repoURL} ${main.path}: the sandbox does not render Helm charts; ArgoCD would (sync and health are unknown here)`,
         ],
       });
       return;

@@ -58,12 +58,18 @@ function tokenize(text: string): Token[] {
   return tokens;
 }
 
-/** Renders from `start` until an `else`/`end` at this depth; returns the text and where it stopped. */
+/**
+ * Renders from `start` until an `else`/`end` at this depth; returns the text
+ * and where it stopped. With `skip` it only finds the structure: as in Go, a
+ * branch not taken is never evaluated, so it may name keys this element
+ * lacks (missingkey=error applies only to what is executed).
+ */
 function renderTokens(
   tokens: Token[],
   start: number,
   params: Params,
   stopAt: string[],
+  skip = false,
 ): [string, number, string?] {
   let out = '';
   let i = start;
@@ -76,17 +82,24 @@ function renderTokens(
     }
     if (stopAt.includes(t.body)) return [out, i, t.body];
     if (t.body.startsWith('if ')) {
-      const cond = truthy(evaluate(t.body.slice(3), params));
-      const [thenText, thenEnd, stop] = renderTokens(tokens, i + 1, params, [
-        'else',
-        'end',
-      ]);
+      const cond = !skip && truthy(evaluate(t.body.slice(3), params));
+      const [thenText, thenEnd, stop] = renderTokens(
+        tokens,
+        i + 1,
+        params,
+        ['else', 'end'],
+        skip || !cond,
+      );
       let elseText = '';
       let end = thenEnd;
       if (stop === 'else') {
-        const [text, elseEnd] = renderTokens(tokens, thenEnd + 1, params, [
-          'end',
-        ]);
+        const [text, elseEnd] = renderTokens(
+          tokens,
+          thenEnd + 1,
+          params,
+          ['end'],
+          skip || cond,
+        );
         elseText = text;
         end = elseEnd;
       }
@@ -94,7 +107,7 @@ function renderTokens(
       i = end + 1;
       continue;
     }
-    out += String(evaluate(t.body, params));
+    if (!skip) out += String(evaluate(t.body, params));
     i++;
   }
   if (stopAt.length) throw new TemplateError(`missing {{ end }}`);
