@@ -42,6 +42,7 @@ export { formatProblems } from './validation/formatProblems';
 export * from './validation/lastKnownGood';
 export * from './validation/breakingCommits';
 export * from './providers/catalog';
+export type { ProviderSpec } from './providers/providerSpec';
 export * from './providers/servedKinds';
 export {
   renderClusterManifests,

@@ -212,13 +212,28 @@ describe('software templates', () => {
       expect(branch.properties.type.enum).toEqual(
         Object.keys(provider.clusterTypes),
       );
+      const everywhere = (f: string) =>
+        types.every(t => t.requires.includes(f));
+      const own = [
+        ...new Set(types.flatMap(t => Object.keys(t.fields))),
+      ].filter(f => f.startsWith(`providerSpec.${provider.id}.`));
       expect(branch.required.sort()).toEqual(
         [
           'type',
-          ...(['region', 'sshKeyName'] as const).filter(f =>
-            types.every(t => t.requires.includes(f)),
-          ),
+          ...(['region', 'sshKeyName'] as const).filter(everywhere),
+          ...(own.some(everywhere) ? ['providerSpec'] : []),
         ].sort(),
+      );
+      // Every provider setting the catalog maps is offered, those every type requires required.
+      const block = branch.properties.providerSpec?.properties[provider.id];
+      expect(Object.keys(block?.properties ?? {}).sort()).toEqual(
+        own.map(f => f.split('.')[2]).sort(),
+      );
+      expect((block?.required ?? []).sort()).toEqual(
+        own
+          .filter(everywhere)
+          .map(f => f.split('.')[2])
+          .sort(),
       );
     }
   });

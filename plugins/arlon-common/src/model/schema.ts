@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DNS_LABEL, FORBIDDEN_KEYS, MAX_NAME_LENGTH } from './names';
+import { providerSpecSchema } from '../providers/providerSpec';
 import {
   chartNameProblem,
   chartVersionProblem,
@@ -162,7 +163,7 @@ export const clusterSpecSpec = z.strictObject({
   nodePools: z.array(
     z.strictObject({
       name,
-      machineType: z.string(),
+      machineType: z.string().optional(),
       replicas: count,
       autoscaling: z.strictObject({ min: count, max: count }).optional(),
     }),
@@ -175,6 +176,7 @@ export const clusterSpecSpec = z.strictObject({
     })
     .optional(),
   sshKeyName: z.string().optional(),
+  providerSpec: providerSpecSchema.optional(),
   addons: z.array(z.string()).optional(),
   updatePolicy: updatePolicy.optional(),
 });

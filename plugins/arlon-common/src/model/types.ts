@@ -1,3 +1,5 @@
+import type { ProviderSpec } from '../providers/providerSpec';
+
 /** The four kinds of the fleet repository, `apiVersion: core.arlon.io/v1`. */
 
 export const ARLON_API_VERSION = 'core.arlon.io/v1';
@@ -95,7 +97,8 @@ export interface Profile {
 
 export interface NodePool {
   name: string;
-  machineType: string;
+  /** The provider's machine size (the catalog says which field it becomes); absent where the provider has none. */
+  machineType?: string;
   replicas: number;
   autoscaling?: { min: number; max: number };
 }
@@ -118,6 +121,8 @@ export interface ClusterSpecSpec {
     serviceCidrs?: string[];
   };
   sshKeyName?: string;
+  /** What only one provider has, under its id (providers/providerSpec.ts). */
+  providerSpec?: ProviderSpec;
   addons?: string[];
   updatePolicy?: UpdatePolicy;
 }

@@ -1,5 +1,3 @@
-import type { ClusterSpecSpec } from '../model/types';
-
 /** A Kubernetes kind at a group and version. */
 export interface KindRef {
   group: string;
@@ -12,10 +10,19 @@ export const INFRA_GROUP = 'infrastructure.cluster.x-k8s.io';
 export const CONTROL_PLANE_GROUP = 'controlplane.cluster.x-k8s.io';
 export const BOOTSTRAP_GROUP = 'bootstrap.cluster.x-k8s.io';
 
-export type SpecField = keyof Pick<
-  ClusterSpecSpec,
-  'region' | 'sshKeyName' | 'network' | 'controlPlane'
->;
+/**
+ * A cluster spec field, as a path: the generic ones every provider may map
+ * (`region`, `sshKeyName`, `machineType` for node pools and the control
+ * plane, `network.vpcId`) or `providerSpec.<provider>.<field>`.
+ */
+export type SpecPath = string;
+/** The generic fields: a provider that does not map one refuses it. */
+export const GENERIC_FIELDS = [
+  'region',
+  'sshKeyName',
+  'machineType',
+  'network.vpcId',
+] as const;
 
 export interface ClusterTypeEntry {
   /** The control plane's kind: kubeadm's, or a managed service's. */
@@ -24,8 +31,12 @@ export interface ClusterTypeEntry {
   infrastructureCluster?: KindRef;
   /** Managed node pools (EKS, AKS, GKE): MachinePools of this kind instead of MachineDeployments. */
   managedMachinePool?: KindRef;
-  /** Fields a spec of this type must set. */
-  requires: SpecField[];
+  /** Every spec field this type writes, with the upstream field it becomes. */
+  fields: Record<SpecPath, string>;
+  /** Of `fields`, those a spec must set (the upstream CRD requires them). */
+  requires: SpecPath[];
+  /** Worker pools are not rendered for this type (say why): `nodePools` must be empty. */
+  noNodePools?: string;
   /** The provider ships a ClusterClass: render the `spec.topology` form against it. */
   clusterClass?: { name: string; workerClass: string };
 }
@@ -34,8 +45,11 @@ export interface ProviderEntry {
   id: string;
   title: string;
   tier: 1 | 2 | 3;
+  /** The repository whose CRDs the kinds and fields were checked against, at release `release`. */
+  upstream: { repository: string; release: string };
   infrastructureCluster: KindRef;
-  machineTemplate: KindRef;
+  /** Absent where the provider has no machines of its own (nested control planes). */
+  machineTemplate?: KindRef;
   clusterTypes: Record<string, ClusterTypeEntry>;
 }
 
@@ -44,43 +58,67 @@ const infra = (version: string, kind: string): KindRef => ({
   version,
   kind,
 });
-const kubeadmControlPlane: KindRef = {
+const controlPlane = (version: string, kind: string): KindRef => ({
   group: CONTROL_PLANE_GROUP,
-  version: 'v1beta1',
-  kind: 'KubeadmControlPlane',
-};
+  version,
+  kind,
+});
+/** Kubeadm's control plane; its version follows Cluster API's (capi/core.ts). */
+const kubeadmControlPlane: KindRef = controlPlane(
+  'v1beta1',
+  'KubeadmControlPlane',
+);
 const kubeadm = (
-  requires: SpecField[] = [],
+  fields: Record<SpecPath, string>,
+  requires: SpecPath[],
   clusterClass?: ClusterTypeEntry['clusterClass'],
 ): ClusterTypeEntry => ({
   controlPlane: kubeadmControlPlane,
+  fields,
   requires,
   clusterClass,
+});
+const github = (repo: string, release: string) => ({
+  repository: `https://github.com/${repo}`,
+  release,
 });
 
 /**
  * Cluster API infrastructure providers, by tier: tier 1 renders complete
  * clusters, tiers 2 and 3 at least Cluster, infrastructure cluster and control
- * plane. Kinds and versions follow each provider's current API.
+ * plane. Kinds are each provider's storage version at `upstream.release`;
+ * `fields` say where each spec field lands, `requires` what the CRDs require
+ * (docs/fleet-repository.md has the same table for people).
  */
 export const PROVIDERS: ProviderEntry[] = [
   {
     id: 'aws',
     title: 'Amazon Web Services (CAPA)',
     tier: 1,
+    upstream: github('kubernetes-sigs/cluster-api-provider-aws', 'v2.11.1'),
     infrastructureCluster: infra('v1beta2', 'AWSCluster'),
     machineTemplate: infra('v1beta2', 'AWSMachineTemplate'),
     clusterTypes: {
-      kubeadm: kubeadm(['region', 'sshKeyName']),
-      eks: {
-        controlPlane: {
-          group: CONTROL_PLANE_GROUP,
-          version: 'v1beta2',
-          kind: 'AWSManagedControlPlane',
+      kubeadm: kubeadm(
+        {
+          region: 'AWSCluster spec.region',
+          sshKeyName: 'AWSCluster and AWSMachineTemplate spec.sshKeyName',
+          machineType: 'AWSMachineTemplate spec.template.spec.instanceType',
+          'network.vpcId': 'AWSCluster spec.network.vpc.id',
         },
+        ['region', 'sshKeyName', 'machineType'],
+      ),
+      eks: {
+        controlPlane: controlPlane('v1beta2', 'AWSManagedControlPlane'),
         infrastructureCluster: infra('v1beta2', 'AWSManagedCluster'),
         managedMachinePool: infra('v1beta2', 'AWSManagedMachinePool'),
-        requires: ['region'],
+        fields: {
+          region: 'AWSManagedControlPlane spec.region',
+          sshKeyName: 'AWSManagedControlPlane spec.sshKeyName',
+          machineType: 'AWSManagedMachinePool spec.instanceType',
+          'network.vpcId': 'AWSManagedControlPlane spec.network.vpc.id',
+        },
+        requires: ['region', 'machineType'],
       },
     },
   },
@@ -88,15 +126,41 @@ export const PROVIDERS: ProviderEntry[] = [
     id: 'azure',
     title: 'Microsoft Azure (CAPZ)',
     tier: 1,
+    upstream: github('kubernetes-sigs/cluster-api-provider-azure', 'v1.26.0'),
     infrastructureCluster: infra('v1beta1', 'AzureCluster'),
     machineTemplate: infra('v1beta1', 'AzureMachineTemplate'),
     clusterTypes: {
-      kubeadm: kubeadm(['region']),
+      kubeadm: kubeadm(
+        {
+          region: 'AzureCluster spec.location',
+          machineType: 'AzureMachineTemplate spec.template.spec.vmSize',
+          'providerSpec.azure.resourceGroup':
+            'AzureCluster spec.resourceGroup (default arlon-<region>)',
+          'providerSpec.azure.subscriptionID':
+            'AzureCluster spec.subscriptionID',
+          'providerSpec.azure.identityRef':
+            'AzureCluster spec.identityRef (an AzureClusterIdentity)',
+        },
+        ['region', 'machineType'],
+      ),
+      // CAPZ marks the AzureManaged* kinds deprecated in favour of the
+      // AzureASOManaged* ones; they are served and supported at this release.
       aks: {
         controlPlane: infra('v1beta1', 'AzureManagedControlPlane'),
         infrastructureCluster: infra('v1beta1', 'AzureManagedCluster'),
         managedMachinePool: infra('v1beta1', 'AzureManagedMachinePool'),
-        requires: ['region'],
+        fields: {
+          region: 'AzureManagedControlPlane spec.location',
+          machineType:
+            'AzureManagedMachinePool spec.sku (the first pool is the System pool, mode: System)',
+          'providerSpec.azure.identityRef':
+            'AzureManagedControlPlane spec.identityRef (an AzureClusterIdentity)',
+          'providerSpec.azure.resourceGroup':
+            'AzureManagedControlPlane spec.resourceGroupName (default arlon-<region>)',
+          'providerSpec.azure.subscriptionID':
+            'AzureManagedControlPlane spec.subscriptionID',
+        },
+        requires: ['region', 'machineType', 'providerSpec.azure.identityRef'],
       },
     },
   },
@@ -104,207 +168,399 @@ export const PROVIDERS: ProviderEntry[] = [
     id: 'gcp',
     title: 'Google Cloud (CAPG)',
     tier: 1,
+    upstream: github('kubernetes-sigs/cluster-api-provider-gcp', 'v1.12.0'),
     infrastructureCluster: infra('v1beta1', 'GCPCluster'),
     machineTemplate: infra('v1beta1', 'GCPMachineTemplate'),
     clusterTypes: {
-      kubeadm: kubeadm(['region']),
+      kubeadm: kubeadm(
+        {
+          region: 'GCPCluster spec.region',
+          machineType: 'GCPMachineTemplate spec.template.spec.instanceType',
+          'network.vpcId': 'GCPCluster spec.network.name (default default)',
+          'providerSpec.gcp.project': 'GCPCluster spec.project',
+        },
+        ['region', 'machineType', 'providerSpec.gcp.project'],
+      ),
       gke: {
         controlPlane: infra('v1beta1', 'GCPManagedControlPlane'),
         infrastructureCluster: infra('v1beta1', 'GCPManagedCluster'),
         managedMachinePool: infra('v1beta1', 'GCPManagedMachinePool'),
-        requires: ['region'],
+        fields: {
+          region:
+            'GCPManagedCluster spec.region and GCPManagedControlPlane spec.location',
+          machineType: 'GCPManagedMachinePool spec.machineType',
+          'network.vpcId': 'GCPManagedCluster spec.network.name',
+          'providerSpec.gcp.project':
+            'GCPManagedCluster and GCPManagedControlPlane spec.project',
+        },
+        requires: ['region', 'machineType', 'providerSpec.gcp.project'],
       },
     },
   },
-  tier1(
-    'vsphere',
-    'VMware vSphere (CAPV)',
-    'v1beta1',
-    'VSphereCluster',
-    'VSphereMachineTemplate',
-  ),
-  tier1(
-    'openstack',
-    'OpenStack (CAPO)',
-    'v1beta1',
-    'OpenStackCluster',
-    'OpenStackMachineTemplate',
-  ),
-  tier1(
-    'metal3',
-    'Metal3 bare metal (CAPM3)',
-    'v1beta1',
-    'Metal3Cluster',
-    'Metal3MachineTemplate',
-  ),
-  tier1(
-    'kubevirt',
-    'KubeVirt (CAPK)',
-    'v1alpha1',
-    'KubevirtCluster',
-    'KubevirtMachineTemplate',
-  ),
+  {
+    id: 'vsphere',
+    title: 'VMware vSphere (CAPV)',
+    tier: 1,
+    upstream: github('kubernetes-sigs/cluster-api-provider-vsphere', 'v1.16.1'),
+    infrastructureCluster: infra('v1beta2', 'VSphereCluster'),
+    machineTemplate: infra('v1beta2', 'VSphereMachineTemplate'),
+    clusterTypes: {
+      kubeadm: kubeadm(
+        {
+          'providerSpec.vsphere.server':
+            'VSphereCluster spec.server and VSphereMachineTemplate spec.template.spec.server',
+          'providerSpec.vsphere.thumbprint':
+            'VSphereCluster spec.thumbprint and VSphereMachineTemplate spec.template.spec.thumbprint',
+          'providerSpec.vsphere.template':
+            'VSphereMachineTemplate spec.template.spec.template (the VM template to clone)',
+          'providerSpec.vsphere.network':
+            'VSphereMachineTemplate spec.template.spec.network.devices[0].networkName',
+          'providerSpec.vsphere.datacenter':
+            'VSphereMachineTemplate spec.template.spec.datacenter',
+          'providerSpec.vsphere.datastore':
+            'VSphereMachineTemplate spec.template.spec.datastore',
+          'providerSpec.vsphere.folder':
+            'VSphereMachineTemplate spec.template.spec.folder',
+          'providerSpec.vsphere.resourcePool':
+            'VSphereMachineTemplate spec.template.spec.resourcePool',
+          'providerSpec.vsphere.numCPUs':
+            'VSphereMachineTemplate spec.template.spec.numCPUs (default 2)',
+          'providerSpec.vsphere.memoryMiB':
+            'VSphereMachineTemplate spec.template.spec.memoryMiB (default 8192)',
+          'providerSpec.vsphere.diskGiB':
+            'VSphereMachineTemplate spec.template.spec.diskGiB (default 40)',
+        },
+        [
+          'providerSpec.vsphere.server',
+          'providerSpec.vsphere.template',
+          'providerSpec.vsphere.network',
+        ],
+      ),
+    },
+  },
+  {
+    id: 'openstack',
+    title: 'OpenStack (CAPO)',
+    tier: 1,
+    upstream: github(
+      'kubernetes-sigs/cluster-api-provider-openstack',
+      'v0.14.7',
+    ),
+    infrastructureCluster: infra('v1beta1', 'OpenStackCluster'),
+    machineTemplate: infra('v1beta1', 'OpenStackMachineTemplate'),
+    clusterTypes: {
+      kubeadm: kubeadm(
+        {
+          machineType: 'OpenStackMachineTemplate spec.template.spec.flavor',
+          sshKeyName: 'OpenStackMachineTemplate spec.template.spec.sshKeyName',
+          'providerSpec.openstack.identityRef':
+            'OpenStackCluster spec.identityRef (a clouds.yaml Secret and its cloud)',
+          'providerSpec.openstack.image':
+            'OpenStackMachineTemplate spec.template.spec.image.filter.name',
+          'providerSpec.openstack.externalNetworkID':
+            'OpenStackCluster spec.externalNetwork.id',
+        },
+        [
+          'machineType',
+          'providerSpec.openstack.identityRef',
+          'providerSpec.openstack.image',
+        ],
+      ),
+    },
+  },
+  {
+    id: 'metal3',
+    title: 'Metal3 bare metal (CAPM3)',
+    tier: 1,
+    upstream: github('metal3-io/cluster-api-provider-metal3', 'v1.13.2'),
+    infrastructureCluster: infra('v1beta2', 'Metal3Cluster'),
+    machineTemplate: infra('v1beta2', 'Metal3MachineTemplate'),
+    clusterTypes: {
+      kubeadm: kubeadm(
+        {
+          'providerSpec.metal3.image':
+            'Metal3MachineTemplate spec.template.spec.image (url, checksum)',
+        },
+        ['providerSpec.metal3.image'],
+      ),
+    },
+  },
+  {
+    id: 'kubevirt',
+    title: 'KubeVirt (CAPK)',
+    tier: 1,
+    upstream: github(
+      'kubernetes-sigs/cluster-api-provider-kubevirt',
+      'v0.11.2',
+    ),
+    infrastructureCluster: infra('v1alpha1', 'KubevirtCluster'),
+    machineTemplate: infra('v1alpha1', 'KubevirtMachineTemplate'),
+    clusterTypes: {
+      kubeadm: kubeadm(
+        {
+          machineType:
+            'KubevirtMachineTemplate spec.template.spec.virtualMachineTemplate.spec.instancetype.name (a VirtualMachineClusterInstancetype)',
+          'providerSpec.kubevirt.image':
+            'KubevirtMachineTemplate spec.template.spec.virtualMachineTemplate.spec.template.spec.volumes[0].containerDisk.image',
+        },
+        ['machineType', 'providerSpec.kubevirt.image'],
+      ),
+    },
+  },
   {
     id: 'docker',
     title: 'Docker, for local clusters (CAPD)',
     tier: 1,
+    upstream: github('kubernetes-sigs/cluster-api', 'v1.14.0'),
     infrastructureCluster: infra('v1beta1', 'DockerCluster'),
     machineTemplate: infra('v1beta1', 'DockerMachineTemplate'),
     clusterTypes: {
-      kubeadm: kubeadm([], {
-        name: 'quick-start',
-        workerClass: 'default-worker',
-      }),
+      kubeadm: kubeadm(
+        {
+          machineType:
+            'DockerMachineTemplate spec.template.spec.customImage (a kind node image)',
+        },
+        [],
+        { name: 'quick-start', workerClass: 'default-worker' },
+      ),
     },
   },
-  other(
-    2,
-    'digitalocean',
-    'DigitalOcean (CAPDO)',
-    'v1beta1',
-    'DOCluster',
-    'DOMachineTemplate',
-  ),
-  other(
-    2,
-    'ibmcloud',
-    'IBM Cloud VPC (CAPIBM)',
-    'v1beta2',
-    'IBMVPCCluster',
-    'IBMVPCMachineTemplate',
-  ),
-  other(
-    2,
-    'equinix',
-    'Equinix Metal (CAPP)',
-    'v1beta1',
-    'PacketCluster',
-    'PacketMachineTemplate',
-  ),
+  {
+    id: 'azurestackhci',
+    title: 'Azure Stack HCI',
+    tier: 1,
+    upstream: github('microsoft/cluster-api-provider-azurestackhci', 'v1.3.2'),
+    infrastructureCluster: infra('v1beta2', 'AzureStackHCICluster'),
+    machineTemplate: infra('v1beta2', 'AzureStackHCIMachineTemplate'),
+    clusterTypes: {
+      kubeadm: kubeadm(
+        {
+          region:
+            'AzureStackHCICluster spec.location and AzureStackHCIMachineTemplate spec.template.spec.location',
+          machineType: 'AzureStackHCIMachineTemplate spec.template.spec.vmSize',
+          'providerSpec.azurestackhci.resourceGroup':
+            'AzureStackHCICluster spec.resourceGroup',
+          'providerSpec.azurestackhci.sshPublicKey':
+            'AzureStackHCIMachineTemplate spec.template.spec.sshPublicKey',
+        },
+        [
+          'region',
+          'machineType',
+          'providerSpec.azurestackhci.resourceGroup',
+          'providerSpec.azurestackhci.sshPublicKey',
+        ],
+      ),
+    },
+  },
+  {
+    id: 'digitalocean',
+    title: 'DigitalOcean (CAPDO)',
+    tier: 2,
+    upstream: github(
+      'kubernetes-sigs/cluster-api-provider-digitalocean',
+      'v1.6.0',
+    ),
+    infrastructureCluster: infra('v1beta1', 'DOCluster'),
+    machineTemplate: infra('v1beta1', 'DOMachineTemplate'),
+    clusterTypes: {
+      kubeadm: kubeadm(
+        {
+          region: 'DOCluster spec.region',
+          machineType: 'DOMachineTemplate spec.template.spec.size',
+          sshKeyName:
+            'DOMachineTemplate spec.template.spec.sshKeys[0] (the key ID or fingerprint)',
+          'providerSpec.digitalocean.image':
+            'DOMachineTemplate spec.template.spec.image (slug or ID)',
+        },
+        [
+          'region',
+          'machineType',
+          'sshKeyName',
+          'providerSpec.digitalocean.image',
+        ],
+      ),
+    },
+  },
+  {
+    id: 'ibmcloud',
+    title: 'IBM Cloud VPC (CAPIBM)',
+    tier: 2,
+    upstream: github(
+      'kubernetes-sigs/cluster-api-provider-ibmcloud',
+      'v0.14.0',
+    ),
+    infrastructureCluster: infra('v1beta2', 'IBMVPCCluster'),
+    machineTemplate: infra('v1beta2', 'IBMVPCMachineTemplate'),
+    clusterTypes: {
+      kubeadm: kubeadm(
+        {
+          region: 'IBMVPCCluster spec.region',
+          machineType: 'IBMVPCMachineTemplate spec.template.spec.profile',
+          sshKeyName:
+            'IBMVPCMachineTemplate spec.template.spec.sshKeys[0].name',
+          'providerSpec.ibmcloud.resourceGroup':
+            'IBMVPCCluster spec.resourceGroup',
+          'providerSpec.ibmcloud.image':
+            'IBMVPCMachineTemplate spec.template.spec.image.name',
+          'providerSpec.ibmcloud.zone':
+            'IBMVPCCluster spec.zone and IBMVPCMachineTemplate spec.template.spec.zone',
+        },
+        [
+          'region',
+          'machineType',
+          'providerSpec.ibmcloud.resourceGroup',
+          'providerSpec.ibmcloud.image',
+          'providerSpec.ibmcloud.zone',
+        ],
+      ),
+    },
+  },
+  {
+    id: 'equinix',
+    title: 'Equinix Metal (CAPP)',
+    tier: 2,
+    upstream: github('kubernetes-sigs/cluster-api-provider-packet', 'v0.9.0'),
+    infrastructureCluster: infra('v1beta1', 'PacketCluster'),
+    machineTemplate: infra('v1beta1', 'PacketMachineTemplate'),
+    clusterTypes: {
+      kubeadm: kubeadm(
+        {
+          region: 'PacketCluster spec.metro',
+          machineType: 'PacketMachineTemplate spec.template.spec.machineType',
+          'providerSpec.equinix.projectID': 'PacketCluster spec.projectID',
+          'providerSpec.equinix.os':
+            'PacketMachineTemplate spec.template.spec.os',
+        },
+        [
+          'region',
+          'machineType',
+          'providerSpec.equinix.projectID',
+          'providerSpec.equinix.os',
+        ],
+      ),
+    },
+  },
   {
     id: 'nested',
     title: 'Nested control planes (CAPN)',
     tier: 2,
+    upstream: github('kubernetes-sigs/cluster-api-provider-nested', 'v0.1.0'),
     infrastructureCluster: infra('v1alpha4', 'NestedCluster'),
-    machineTemplate: infra('v1alpha4', 'NestedMachineTemplate'),
     clusterTypes: {
       nested: {
-        controlPlane: {
-          group: CONTROL_PLANE_GROUP,
-          version: 'v1alpha4',
-          kind: 'NestedControlPlane',
-        },
+        controlPlane: controlPlane('v1alpha4', 'NestedControlPlane'),
+        fields: {},
         requires: [],
+        noNodePools:
+          'a nested cluster runs its control plane (NestedEtcd, NestedAPIServer, NestedControllerManager) as pods of the management cluster and has no machines',
       },
     },
   },
-  other(
-    2,
-    'maas',
-    'Canonical MAAS',
-    'v1beta1',
-    'MaasCluster',
-    'MaasMachineTemplate',
-  ),
-  other(
-    3,
-    'byoh',
-    'Bring your own host (BYOH)',
-    'v1beta1',
-    'ByoCluster',
-    'ByoMachineTemplate',
-  ),
-  other(
-    3,
-    'exoscale',
-    'Exoscale',
-    'v1beta1',
-    'ExoscaleCluster',
-    'ExoscaleMachineTemplate',
-  ),
+  {
+    id: 'maas',
+    title: 'Canonical MAAS',
+    tier: 2,
+    upstream: github('spectrocloud/cluster-api-provider-maas', 'v0.9.0'),
+    infrastructureCluster: infra('v1beta1', 'MaasCluster'),
+    machineTemplate: infra('v1beta1', 'MaasMachineTemplate'),
+    clusterTypes: {
+      kubeadm: kubeadm(
+        {
+          'providerSpec.maas.dnsDomain': 'MaasCluster spec.dnsDomain',
+          'providerSpec.maas.image':
+            'MaasMachineTemplate spec.template.spec.image',
+          'providerSpec.maas.minCPU':
+            'MaasMachineTemplate spec.template.spec.minCPU',
+          'providerSpec.maas.minMemory':
+            'MaasMachineTemplate spec.template.spec.minMemory (MiB)',
+        },
+        [
+          'providerSpec.maas.dnsDomain',
+          'providerSpec.maas.image',
+          'providerSpec.maas.minCPU',
+          'providerSpec.maas.minMemory',
+        ],
+      ),
+    },
+  },
+  {
+    id: 'byoh',
+    title: 'Bring your own host (BYOH)',
+    tier: 3,
+    upstream: github(
+      'vmware-tanzu/cluster-api-provider-bringyourownhost',
+      'v0.5.0',
+    ),
+    infrastructureCluster: infra('v1beta1', 'ByoCluster'),
+    machineTemplate: infra('v1beta1', 'ByoMachineTemplate'),
+    clusterTypes: { kubeadm: kubeadm({}, []) },
+  },
   {
     id: 'sidero',
     title: 'Sidero bare metal (Talos)',
     tier: 3,
+    upstream: github('siderolabs/sidero', 'v0.6.13'),
     infrastructureCluster: infra('v1alpha3', 'MetalCluster'),
     machineTemplate: infra('v1alpha3', 'MetalMachineTemplate'),
     clusterTypes: {
       talos: {
-        controlPlane: {
-          group: CONTROL_PLANE_GROUP,
-          version: 'v1alpha3',
-          kind: 'TalosControlPlane',
+        // siderolabs/cluster-api-control-plane-provider-talos v0.5.12
+        controlPlane: controlPlane('v1alpha3', 'TalosControlPlane'),
+        fields: {
+          'providerSpec.sidero.serverClass':
+            'MetalMachineTemplate spec.template.spec.serverClassRef.name (default any)',
         },
         requires: [],
+        noNodePools:
+          "worker machines need the Talos bootstrap provider's TalosConfigTemplate, which Arlon does not render yet; this type builds the control plane",
       },
     },
   },
-  other(
-    3,
-    'hetzner',
-    'Hetzner (CAPH)',
-    'v1beta1',
-    'HetznerCluster',
-    'HCloudMachineTemplate',
-    ['region'],
-  ),
-  other(
-    3,
-    'baiducloud',
-    'Baidu Cloud',
-    'v1beta1',
-    'BCCCluster',
-    'BCCMachineTemplate',
-    ['region'],
-  ),
-  other(
-    3,
-    'alibabacloud',
-    'Alibaba Cloud',
-    'v1beta1',
-    'AlibabaCloudCluster',
-    'AlibabaCloudMachineTemplate',
-    ['region'],
-  ),
-  other(
-    3,
-    'tencentcloud',
-    'Tencent Cloud',
-    'v1beta1',
-    'TencentCloudCluster',
-    'TencentCloudMachineTemplate',
-    ['region'],
-  ),
+  {
+    id: 'hetzner',
+    title: 'Hetzner Cloud (CAPH)',
+    tier: 3,
+    upstream: github('syself/cluster-api-provider-hetzner', 'v1.1.8'),
+    infrastructureCluster: infra('v1beta1', 'HetznerCluster'),
+    machineTemplate: infra('v1beta1', 'HCloudMachineTemplate'),
+    clusterTypes: {
+      kubeadm: kubeadm(
+        {
+          region:
+            'HetznerCluster spec.controlPlaneRegions[0] (fsn1, nbg1, hel1, ash, hil, sin)',
+          machineType: 'HCloudMachineTemplate spec.template.spec.type',
+          sshKeyName: 'HetznerCluster spec.sshKeys.hcloud[0].name',
+          'providerSpec.hetzner.hetznerSecretRef':
+            'HetznerCluster spec.hetznerSecretRef (the Secret with the HCloud token)',
+          'providerSpec.hetzner.imageName':
+            'HCloudMachineTemplate spec.template.spec.imageName',
+        },
+        [
+          'region',
+          'machineType',
+          'sshKeyName',
+          'providerSpec.hetzner.hetznerSecretRef',
+        ],
+      ),
+    },
+  },
 ];
 
-function tier1(
-  id: string,
-  title: string,
-  version: string,
-  cluster: string,
-  template: string,
-): ProviderEntry {
-  return other(1, id, title, version, cluster, template);
-}
-
-function other(
-  tier: 1 | 2 | 3,
-  id: string,
-  title: string,
-  version: string,
-  cluster: string,
-  template: string,
-  requires: SpecField[] = [],
-): ProviderEntry {
-  return {
-    id,
-    title,
-    tier,
-    infrastructureCluster: infra(version, cluster),
-    machineTemplate: infra(version, template),
-    clusterTypes: { kubeadm: kubeadm(requires) },
-  };
-}
+/**
+ * Providers the catalog once listed and no maintained Cluster API provider
+ * publishes (checked upstream, docs/fleet-repository.md): a spec naming one
+ * is told so, and what to do instead.
+ */
+export const REMOVED_PROVIDERS: Record<string, string> = {
+  exoscale:
+    'exoscale/cluster-api-provider-exoscale stopped in 2019 at the v1alpha1 providerSpec API (no ExoscaleCluster kind, no release for Cluster API v1beta1)',
+  baiducloud:
+    'baidu/cluster-api-provider-baiducloud stopped in 2018 at the v1alpha1 providerConfig API and never published BCCCluster or BCCMachineTemplate',
+  alibabacloud:
+    'no Cluster API provider publishes AlibabaCloudCluster; AliyunContainerService/cluster-api-provider-alibabacloud is an OpenShift Machine API provider (machine.openshift.io)',
+  tencentcloud:
+    'no Cluster API provider publishes TencentCloudCluster; TencentCloud/cluster-api-provider-tencent has only an unreleased TKECluster experiment (last change 2022)',
+};
 
 export function findProvider(id: string): ProviderEntry | undefined {
   return PROVIDERS.find(p => p.id === id);
@@ -320,4 +576,11 @@ export function crdPlural(kind: string): string {
   if (/(s|x|ch|sh)$/.test(lower)) return `${lower}es`;
   if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`;
   return `${lower}s`;
+}
+
+/** The provider's machine template kind; only providers with machines are asked (validation keeps the others out). */
+export function machineTemplateOf(provider: ProviderEntry): KindRef {
+  if (!provider.machineTemplate)
+    throw new Error(`provider "${provider.id}" has no machines`);
+  return provider.machineTemplate;
 }

@@ -5,8 +5,15 @@ import {
   ClusterTypeEntry,
   findProvider,
   KindRef,
+  machineTemplateOf,
   ProviderEntry,
 } from './catalog';
+import {
+  infrastructureClusterSpec,
+  machineSpec,
+  managedPoolSpec,
+  providerControlPlane,
+} from './infrastructure';
 
 /** A Kubernetes object as plain data. */
 export interface KubeObject {
@@ -100,18 +107,23 @@ export function renderClusterManifests(
   if (type.controlPlane.kind === 'KubeadmControlPlane') {
     objects.push(...renderKubeadm(name, meta, provider, type, spec));
   } else {
-    objects.push({
-      apiVersion: apiVersionOf(type.controlPlane),
-      kind: type.controlPlane.kind,
-      metadata: meta(`${name}-control-plane`),
-      spec: managedControlPlaneSpec(provider, spec),
-    });
-    if (type.managedMachinePool) {
-      for (const pool of spec.nodePools) {
+    objects.push(
+      ...providerControlPlane(provider, spec, name, meta, type.controlPlane),
+    );
+    const poolKind = type.managedMachinePool;
+    if (poolKind) {
+      spec.nodePools.forEach((pool, index) => {
         objects.push(
-          ...renderManagedPool(name, meta, type.managedMachinePool, pool, spec),
+          ...renderManagedPool(
+            name,
+            meta,
+            poolKind,
+            pool,
+            spec,
+            managedPoolSpec(provider, spec, pool, index),
+          ),
         );
-      }
+      });
     }
   }
   return objects;
@@ -129,7 +141,7 @@ function renderKubeadm(
   type: ClusterTypeEntry,
   spec: ClusterSpecSpec,
 ): KubeObject[] {
-  const template = provider.machineTemplate;
+  const template = machineTemplateOf(provider);
   const cpTemplate = `${name}-control-plane`;
   const objects: KubeObject[] = [
     {
@@ -217,6 +229,7 @@ function renderManagedPool(
   poolKind: KindRef,
   pool: NodePool,
   spec: ClusterSpecSpec,
+  poolSpec: object,
 ): KubeObject[] {
   const poolName = `${name}-${pool.name}`;
   return [
@@ -241,7 +254,7 @@ function renderManagedPool(
       apiVersion: apiVersionOf(poolKind),
       kind: poolKind.kind,
       metadata: meta(poolName),
-      spec: managedPoolSpec(poolKind.kind, pool),
+      spec: poolSpec,
     },
   ];
 }
@@ -306,144 +319,4 @@ function machineTemplate(
     metadata,
     spec: { template: { spec: machineSpec(provider.id, machineType, spec) } },
   };
-}
-
-/** Provider-specific machine fields; tier 1 providers get the fields their API requires. */
-function machineSpec(
-  provider: string,
-  machineType: string | undefined,
-  spec: ClusterSpecSpec,
-): object {
-  switch (provider) {
-    case 'aws':
-      return {
-        instanceType: machineType,
-        sshKeyName: spec.sshKeyName,
-        iamInstanceProfile: 'nodes.cluster-api-provider-aws.sigs.k8s.io',
-      };
-    case 'azure':
-      return {
-        vmSize: machineType,
-        osDisk: { diskSizeGB: 128, osType: 'Linux' },
-      };
-    case 'gcp':
-      return { instanceType: machineType };
-    case 'vsphere':
-      return {
-        template: machineType,
-        cloneMode: 'linkedClone',
-        numCPUs: 2,
-        memoryMiB: 8192,
-        diskGiB: 40,
-      };
-    case 'openstack':
-      return { flavor: machineType, sshKeyName: spec.sshKeyName };
-    case 'metal3':
-      return {
-        image: { url: machineType, checksum: `${machineType}.sha256sum` },
-      };
-    case 'kubevirt':
-      return {
-        virtualMachineTemplate: {
-          spec: { instancetype: { name: machineType } },
-        },
-      };
-    case 'docker':
-      return { customImage: machineType };
-    default:
-      return { machineType };
-  }
-}
-
-function infrastructureClusterSpec(
-  provider: ProviderEntry,
-  spec: ClusterSpecSpec,
-): object {
-  switch (provider.id) {
-    case 'aws':
-      return spec.type === 'eks'
-        ? {}
-        : {
-            region: spec.region,
-            sshKeyName: spec.sshKeyName,
-            ...(spec.network?.vpcId
-              ? { network: { vpc: { id: spec.network.vpcId } } }
-              : {}),
-          };
-    case 'azure':
-      return spec.type === 'aks'
-        ? {}
-        : {
-            location: spec.region,
-            resourceGroup: spec.region && `arlon-${spec.region}`,
-          };
-    case 'gcp':
-      return spec.type === 'gke'
-        ? {}
-        : {
-            region: spec.region,
-            network: { name: spec.network?.vpcId ?? 'default' },
-          };
-    default:
-      return spec.region ? { region: spec.region } : {};
-  }
-}
-
-function managedControlPlaneSpec(
-  provider: ProviderEntry,
-  spec: ClusterSpecSpec,
-): object {
-  switch (provider.id) {
-    case 'aws':
-      return {
-        region: spec.region,
-        version: spec.kubernetesVersion,
-        sshKeyName: spec.sshKeyName,
-        ...(spec.network?.vpcId
-          ? { network: { vpc: { id: spec.network.vpcId } } }
-          : {}),
-      };
-    case 'azure':
-      return {
-        location: spec.region,
-        version: spec.kubernetesVersion,
-        resourceGroupName: `arlon-${spec.region}`,
-      };
-    case 'gcp':
-      return {
-        location: spec.region,
-        version: spec.kubernetesVersion.replace(/^v/, ''),
-      };
-    default:
-      return { version: spec.kubernetesVersion };
-  }
-}
-
-function managedPoolSpec(kind: string, pool: NodePool): object {
-  const scaling = pool.autoscaling && {
-    minSize: pool.autoscaling.min,
-    maxSize: pool.autoscaling.max,
-  };
-  switch (kind) {
-    case 'AWSManagedMachinePool':
-      return {
-        instanceType: pool.machineType,
-        ...(scaling ? { scaling } : {}),
-      };
-    case 'AzureManagedMachinePool':
-      return {
-        mode: 'User',
-        sku: pool.machineType,
-        ...(scaling ? { scaling } : {}),
-      };
-    default:
-      return {
-        machineType: pool.machineType,
-        ...(scaling
-          ? {
-              scaling: { minCount: scaling.minSize, maxCount: scaling.maxSize },
-            }
-          : {}),
-      };
-  }
 }

@@ -529,7 +529,7 @@ const cases: Case[] = [
     files: { [S]: edit(specSmall, '  sshKeyName: ops\n', '') },
     file: S,
     line: 5,
-    field: 'spec',
+    field: 'spec.sshKeyName',
     message: 'aws kubeadm clusters need sshKeyName',
   },
   {

@@ -18,6 +18,10 @@ import {
   ClusterSpecSpec,
 } from '../model/types';
 import { findProvider, PROVIDERS } from '../providers/catalog';
+import {
+  providerFieldProblems,
+  removedProvider,
+} from '../providers/providerFields';
 
 const SOURCE_KINDS = ['inline', 'git', 'helmRepository'] as const;
 import { closeNames } from './closeNames';
@@ -616,7 +620,12 @@ function checkClusterSpec(
   at: At,
 ) {
   const provider = findProvider(spec.provider);
-  if (!provider) {
+  const removed = provider ? undefined : removedProvider(spec.provider);
+  if (removed) {
+    problems.push(
+      at(source, [...base, 'provider'], removed.message, removed.hint),
+    );
+  } else if (!provider) {
     problems.push(
       at(
         source,
@@ -639,21 +648,13 @@ function checkClusterSpec(
         ),
       );
     } else {
-      for (const field of type.requires) {
-        if (spec[field] === undefined) {
-          problems.push(
-            at(
-              source,
-              base,
-              `${spec.provider} ${spec.type} clusters need ${field}`,
-              `Add ${field}: to ${formatFieldPath(base)}.`,
-            ),
-          );
-        }
-      }
+      // Each at its field's line (or the nearest line above a missing one).
+      for (const p of providerFieldProblems(spec, provider, spec.type, type))
+        problems.push(at(source, [...base, ...p.path], p.message, p.hint));
     }
   }
-  if (spec.nodePools.length === 0) {
+  const workerless = !!provider?.clusterTypes[spec.type]?.noNodePools;
+  if (spec.nodePools.length === 0 && !workerless) {
     problems.push(
       at(
         source,

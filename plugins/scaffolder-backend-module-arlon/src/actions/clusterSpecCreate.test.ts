@@ -12,6 +12,7 @@ const spec = {
   type: 'aks',
   kubernetesVersion: 'v1.30.3',
   region: 'westeurope',
+  providerSpec: { azure: { identityRef: { name: 'cluster-identity' } } },
   nodePools: [{ name: 'pool0', machineType: 'Standard_D4s_v5', replicas: 3 }],
 };
 
@@ -41,11 +42,25 @@ describe('arlon:clusterspec:create', () => {
         type: 'aks',
         kubernetesVersion: 'v1.30.3',
         region: 'westeurope',
+        providerSpec: { azure: { identityRef: { name: 'cluster-identity' } } },
         nodePools: [
           { name: 'pool0', machineType: 'Standard_D4s_v5', replicas: 3 },
         ],
       },
     });
+  });
+
+  it("refuses an AKS spec without the identity AKS needs, naming CAPZ's field", async () => {
+    const { action, fleet } = env();
+    const before = await fleet.commits();
+    await expect(
+      action.handler(
+        stepContext({ ...spec, name: 'aks-3', providerSpec: undefined }).ctx,
+      ),
+    ).rejects.toThrow(
+      /aks-3\.yaml:\d+:\d+: azure aks clusters need providerSpec\.azure\.identityRef[\s\S]*AzureManagedControlPlane spec\.identityRef/,
+    );
+    expect(await fleet.commits()).toBe(before);
   });
 
   it('names an unknown provider with the ones there are', async () => {

@@ -28,6 +28,13 @@ export const clusterSpecInputs = {
   kubernetesVersion: (z: any) => z.string().describe('e.g. v1.30.0'),
   region: (z: any) => z.string().optional(),
   sshKeyName: (z: any) => z.string().optional(),
+  providerSpec: (z: any) =>
+    z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        "Settings only the provider has, under its id, e.g. { gcp: { project: acme } } (checked by validation against the provider's fields)",
+      ),
   controlPlane: (z: any) =>
     z
       .object({
@@ -40,7 +47,7 @@ export const clusterSpecInputs = {
       .array(
         z.object({
           name: z.string(),
-          machineType: z.string(),
+          machineType: z.string().optional(),
           replicas: z.number().int(),
           autoscaling: z
             .object({ min: z.number().int(), max: z.number().int() })
