@@ -150,18 +150,23 @@ describe('arlon render', () => {
 });
 
 describe('arlon providers and usage', () => {
-  it('lists all 20 providers as JSON', async () => {
+  it('lists all 17 providers as JSON, with what each type needs and the release checked', async () => {
     const { code, out } = await run('providers', '--output', 'json');
     expect(code).toBe(0);
     const rows = JSON.parse(out);
-    expect(rows).toHaveLength(20);
+    expect(rows).toHaveLength(17);
     expect(rows[0]).toMatchObject({
       provider: 'aws',
       tier: 1,
       types: [
-        { type: 'kubeadm' },
+        { type: 'kubeadm', requires: ['region', 'sshKeyName', 'machineType'] },
         { type: 'eks', controlPlane: 'AWSManagedControlPlane' },
       ],
+      upstream: {
+        repository:
+          'https://github.com/kubernetes-sigs/cluster-api-provider-aws',
+        release: 'v2.11.1',
+      },
     });
   });
 

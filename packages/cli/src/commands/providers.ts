@@ -13,6 +13,8 @@ export function providers(options: { json: boolean }, io: Output): number {
     })),
     infrastructure: `${p.infrastructureCluster.kind}.${p.infrastructureCluster.group}/${p.infrastructureCluster.version}`,
     title: p.title,
+    // The provider release whose CRDs the kinds and fields were checked against.
+    upstream: p.upstream,
   }));
   if (options.json) {
     io.out(`${JSON.stringify(rows, null, 2)}\n`);
