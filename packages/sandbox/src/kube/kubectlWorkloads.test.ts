@@ -65,7 +65,7 @@ describe('kubectl workloads against the sandbox', () => {
 
   it('applies a Deployment that comes back defaulted, and rolls it out', async () => {
     const file = await write('web.yaml', DEPLOYMENT(2));
-    expect(await kubectl('apply', '--validate=false', '-f', file)).toBe(
+    expect(await kubectl('apply', '-f', file)).toBe(
       'deployment.apps/web created\n',
     );
     expect(
@@ -106,9 +106,33 @@ describe('kubectl workloads against the sandbox', () => {
       updatedReplicas: 2,
     });
     // Applying it again changes nothing: defaults are not a difference.
-    expect(await kubectl('apply', '--validate=false', '-f', file)).toBe(
+    expect(await kubectl('apply', '-f', file)).toBe(
       'deployment.apps/web unchanged\n',
     );
+    // Moving to server-side apply takes over what client-side apply owned
+    // (kubectl rewrites managedFields with a JSON patch first), with no conflict.
+    expect(await kubectl('apply', '--server-side', '-f', file)).toBe(
+      'deployment.apps/web serverside-applied\n',
+    );
+    const migrated = JSON.parse(
+      await kubectl(
+        'get',
+        'deploy',
+        'web',
+        '-o',
+        'json',
+        '--show-managed-fields',
+      ),
+    );
+    const managers = migrated.metadata.managedFields
+      .filter((m: any) => !m.subresource)
+      .map((m: any) => `${m.manager}/${m.operation}`);
+    // As on a real cluster: kubectl (1.26+) hands the last-applied annotation
+    // to its own `kubectl-last-applied` manager (fieldManagerLastAppliedAnnotation).
+    expect(managers.sort()).toEqual([
+      'kubectl-last-applied/Apply',
+      'kubectl/Apply',
+    ]);
     // Its pods carry the template's labels.
     expect(await kubectl('get', 'pods', '-l', 'app=web', '-o', 'name')).toMatch(
       /^pod\/web-[a-z0-9]+-[a-z0-9]{5}\npod\/web-[a-z0-9]+-[a-z0-9]{5}\n$/,
@@ -151,9 +175,9 @@ describe('kubectl workloads against the sandbox', () => {
 
   it('applies server-side, with a conflict between field managers and --force-conflicts', async () => {
     const file = await write('api.yaml', DEPLOYMENT(1).replace(/web/g, 'api'));
-    expect(
-      await kubectl('apply', '--server-side', '--validate=false', '-f', file),
-    ).toBe('deployment.apps/api serverside-applied\n');
+    expect(await kubectl('apply', '--server-side', '-f', file)).toBe(
+      'deployment.apps/api serverside-applied\n',
+    );
     const applied = JSON.parse(
       await kubectl(
         'get',
@@ -178,7 +202,6 @@ describe('kubectl workloads against the sandbox', () => {
     const refused = kubectl(
       'apply',
       '--server-side',
-      '--validate=false',
       '--field-manager=ops',
       '-f',
       scaled,
@@ -197,7 +220,6 @@ describe('kubectl workloads against the sandbox', () => {
       'apply',
       '--server-side',
       '--force-conflicts',
-      '--validate=false',
       '--field-manager=ops',
       '-f',
       scaled,
@@ -234,7 +256,7 @@ spec:
     spec: {containers: [{name: agent, image: "busybox:latest"}]}
 `,
     );
-    await kubectl('apply', '--validate=false', '-f', file);
+    await kubectl('apply', '-f', file);
     expect(
       await kubectl('rollout', 'status', 'sts/db', '--timeout=30s'),
     ).toContain('roll out complete');
