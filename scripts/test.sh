@@ -26,6 +26,10 @@ yarn install
 step "Type-check"
 yarn tsc
 
+step "API reports (a changed public API needs its report.api.md regenerated: yarn build:api-reports)"
+# Reads the declarations the type-check just wrote to dist-types/.
+yarn build:api-reports:only --ci
+
 step "Lint"
 yarn backstage-cli repo lint
 
