@@ -44,4 +44,26 @@ export const examples: TemplateExample[] = [
       ],
     }),
   },
+  {
+    description:
+      'A chart from a Helm repository at one exact version: ingress-nginx',
+    example: stringify({
+      steps: [
+        {
+          id: 'bundle',
+          action: 'arlon:bundle:create',
+          name: 'Create the bundle',
+          input: {
+            name: 'ingress-nginx',
+            helmRepository: {
+              repoUrl: 'https://kubernetes.github.io/ingress-nginx',
+              chart: 'ingress-nginx',
+              version: '4.11.3',
+            },
+            parameters: [{ name: 'controller.replicaCount', default: 2 }],
+          },
+        },
+      ],
+    }),
+  },
 ];

@@ -60,11 +60,11 @@ describe('arlon:bundle:create', () => {
     });
   });
 
-  it('wants manifests or a Git source, not both or neither', async () => {
+  it('wants one source: manifests, Git or a Helm repository, not several or none', async () => {
     await expect(
       env().action.handler(stepContext({ name: 'empty' }).ctx),
     ).rejects.toThrow(
-      'Give the bundle either "manifests" (inline files) or "git" (a repository, path and revision), not both',
+      'Give the bundle one source: "manifests" (inline files), "git" (a repository, path and revision) or "helmRepository" (a Helm repository URL, chart and version)',
     );
   });
 

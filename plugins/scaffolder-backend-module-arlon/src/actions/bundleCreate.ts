@@ -20,8 +20,8 @@ import { metadataInputs, metadataOf } from './metadata';
 
 /**
  * `arlon:bundle:create`: a bundle of inline manifests (written to
- * `bundles/<name>/` in the same commit) or a reference to manifests in Git,
- * with its parameters.
+ * `bundles/<name>/` in the same commit), a reference to manifests in Git, or
+ * a chart from a Helm chart repository, with its parameters.
  *
  * @public
  */
@@ -29,7 +29,7 @@ export function createBundleCreateAction(options: ArlonActionsOptions) {
   return createTemplateAction({
     id: 'arlon:bundle:create',
     description:
-      'Writes a new Arlon bundle (inline manifests, or a Git directory, Kustomization or Helm chart) with its parameters, as one commit',
+      'Writes a new Arlon bundle (inline manifests, a Git directory, Kustomization or Helm chart, or a chart from a Helm repository) with its parameters, as one commit',
     examples,
     supportsDryRun: true,
     schema: {
@@ -55,6 +55,17 @@ export function createBundleCreateAction(options: ArlonActionsOptions) {
             })
             .optional()
             .describe('Or: manifests elsewhere in Git'),
+        helmRepository: (z: any) =>
+          z
+            .object({
+              repoUrl: z.string(),
+              chart: z.string(),
+              version: z.string(),
+            })
+            .optional()
+            .describe(
+              'Or: a chart from a Helm chart repository (https URL, chart name, one exact version)',
+            ),
         parameters: (z: any) =>
           z
             .array(
@@ -73,9 +84,10 @@ export function createBundleCreateAction(options: ArlonActionsOptions) {
     },
     async handler(ctx) {
       const input = ctx.input;
-      if (!input.manifests === !input.git)
+      const given = [input.manifests, input.git, input.helmRepository];
+      if (given.filter(Boolean).length !== 1)
         throw new InputError(
-          'Give the bundle either "manifests" (inline files) or "git" (a repository, path and revision), not both',
+          'Give the bundle one source: "manifests" (inline files), "git" (a repository, path and revision) or "helmRepository" (a Helm repository URL, chart and version)',
         );
       const bundle = definition<Bundle>({
         apiVersion: ARLON_API_VERSION,
@@ -84,7 +96,11 @@ export function createBundleCreateAction(options: ArlonActionsOptions) {
         spec: {
           description: input.description,
           tags: input.tags,
-          source: input.git
+          // The source is checked with the rest of the fleet before the
+          // commit (writeFleet): a hostile URL or a version range is refused there.
+          source: input.helmRepository
+            ? { helmRepository: input.helmRepository }
+            : input.git
             ? { git: { revision: 'HEAD', type: 'directory', ...input.git } }
             : { inline: {} },
           parameters: input.parameters,
