@@ -561,17 +561,16 @@ function normalise(type: ResourceType, obj: any) {
 
 /** Equal objects, whatever their key order, resourceVersion aside. */
 function sameContent(a: any, b: any): boolean {
-  const canonical = (v: any): any =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-      ? Object.fromEntries(
-          Object.keys(v)
-            .filter(k => v[k] !== undefined)
-            .sort()
-            .map(k => [k, canonical(v[k])]),
-        )
-      : v;
+  const canonical = (v: any): any => {
+    if (Array.isArray(v)) return v.map(canonical);
+    if (!v || typeof v !== 'object') return v;
+    return Object.fromEntries(
+      Object.keys(v)
+        .filter(k => v[k] !== undefined)
+        .sort()
+        .map(k => [k, canonical(v[k])]),
+    );
+  };
   const strip = (o: any) => ({
     ...o,
     metadata: { ...o.metadata, resourceVersion: undefined },

@@ -54,6 +54,9 @@ export function listKey(field: string, list: unknown[]): string | undefined {
 export const keyElement = (key: string, value: unknown) =>
   `k:${JSON.stringify({ [key]: value })}`;
 
+export const encode = (path: Path) => JSON.stringify(path);
+export const decode = (key: string): Path => JSON.parse(key);
+
 /** Every path `value` sets: leaves (scalars, empty objects, atomic lists) and keyed list items (`.`). */
 export function fieldSetOf(value: unknown, prefix: Path = []): Set<string> {
   const set = new Set<string>();
@@ -83,9 +86,6 @@ function collect(value: unknown, path: Path, set: Set<string>) {
   }
   if (path.length > 0) set.add(encode(path));
 }
-
-export const encode = (path: Path) => JSON.stringify(path);
-export const decode = (key: string): Path => JSON.parse(key);
 
 /** The value at `path` in `obj`, or undefined; `.` answers the list item itself. */
 export function valueAt(obj: unknown, path: Path): unknown {
