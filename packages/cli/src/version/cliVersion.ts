@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 
 /** The package's own name and version, from its package.json. */
 export interface PackageVersion {
@@ -8,12 +7,12 @@ export interface PackageVersion {
 }
 
 /**
- * This CLI's name and version. The file sits one level under the package root
- * both as source (`src/version/`) and built (`dist/version/`), so the
- * package.json is two levels up either way.
+ * This CLI's name and version, from its own package.json, found by name as
+ * Node finds any package: the same in the repository (the workspace link), an
+ * install and an npx cache, whatever the build does to file layout.
  */
 export function cliVersion(): PackageVersion {
-  const file = path.resolve(__dirname, '..', '..', 'package.json');
+  const file = require.resolve('@arlon-backstage/arlon-cli/package.json');
   const { name, version } = JSON.parse(fs.readFileSync(file, 'utf8'));
   return { name, version };
 }
