@@ -224,6 +224,9 @@ describe('software templates', () => {
           ...(own.some(everywhere) ? ['providerSpec'] : []),
         ].sort(),
       );
+      // A region the provider's CRD constrains is offered as that list.
+      const regions = types.find(t => t.values?.region)?.values?.region;
+      expect(branch.properties.region?.enum).toEqual(regions);
       // Every provider setting the catalog maps is offered, those every type requires required.
       const block = branch.properties.providerSpec?.properties[provider.id];
       expect(Object.keys(block?.properties ?? {}).sort()).toEqual(

@@ -35,6 +35,8 @@ export interface ClusterTypeEntry {
   fields: Record<SpecPath, string>;
   /** Of `fields`, those a spec must set (the upstream CRD requires them). */
   requires: SpecPath[];
+  /** Fields whose upstream field is an enum: the values it takes. */
+  values?: Record<SpecPath, string[]>;
   /** Worker pools are not rendered for this type (say why): `nodePools` must be empty. */
   noNodePools?: string;
   /** The provider ships a ClusterClass: render the `spec.topology` form against it. */
@@ -78,6 +80,8 @@ const kubeadm = (
   requires,
   clusterClass,
 });
+/** HetznerCluster spec.controlPlaneRegions' enum at v1.1.8. */
+const HETZNER_REGIONS = ['fsn1', 'nbg1', 'hel1', 'ash', 'hil', 'sin'];
 const github = (repo: string, release: string) => ({
   repository: `https://github.com/${repo}`,
   release,
@@ -524,24 +528,27 @@ export const PROVIDERS: ProviderEntry[] = [
     infrastructureCluster: infra('v1beta1', 'HetznerCluster'),
     machineTemplate: infra('v1beta1', 'HCloudMachineTemplate'),
     clusterTypes: {
-      kubeadm: kubeadm(
-        {
-          region:
-            'HetznerCluster spec.controlPlaneRegions[0] (fsn1, nbg1, hel1, ash, hil, sin)',
-          machineType: 'HCloudMachineTemplate spec.template.spec.type',
-          sshKeyName: 'HetznerCluster spec.sshKeys.hcloud[0].name',
-          'providerSpec.hetzner.hetznerSecretRef':
-            'HetznerCluster spec.hetznerSecretRef (the Secret with the HCloud token)',
-          'providerSpec.hetzner.imageName':
-            'HCloudMachineTemplate spec.template.spec.imageName',
-        },
-        [
-          'region',
-          'machineType',
-          'sshKeyName',
-          'providerSpec.hetzner.hetznerSecretRef',
-        ],
-      ),
+      kubeadm: {
+        ...kubeadm(
+          {
+            region:
+              'HetznerCluster spec.controlPlaneRegions[0] (fsn1, nbg1, hel1, ash, hil, sin)',
+            machineType: 'HCloudMachineTemplate spec.template.spec.type',
+            sshKeyName: 'HetznerCluster spec.sshKeys.hcloud[0].name',
+            'providerSpec.hetzner.hetznerSecretRef':
+              'HetznerCluster spec.hetznerSecretRef (the Secret with the HCloud token)',
+            'providerSpec.hetzner.imageName':
+              'HCloudMachineTemplate spec.template.spec.imageName',
+          },
+          [
+            'region',
+            'machineType',
+            'sshKeyName',
+            'providerSpec.hetzner.hetznerSecretRef',
+          ],
+        ),
+        values: { region: HETZNER_REGIONS },
+      },
     },
   },
 ];

@@ -72,6 +72,16 @@ export function providerFieldProblems(
     }
   }
 
+  for (const [field, allowed] of Object.entries(type.values ?? {})) {
+    const value = valueAt(spec, field);
+    if (typeof value === 'string' && !allowed.includes(value))
+      problems.push({
+        path: field.split('.'),
+        message: `${what} take ${field} ${allowed.join(', ')}; not "${value}"`,
+        hint: `Use one of ${allowed.join(', ')}.${becomes(field)}`,
+      });
+  }
+
   const refuse = (path: PropertyKey[], field: string) =>
     problems.push({
       path,

@@ -178,6 +178,25 @@ spec:
     ]);
   });
 
+  it("refuses a Hetzner region outside HetznerCluster's enum, at its line, listing the ones there are", () => {
+    const spec = {
+      ...exampleClusterSpec('hetzner', 'kubeadm'),
+      region: 'eu-central',
+    };
+    const text = document(spec);
+    expect(problemsOf(text)).toEqual([
+      {
+        line: text.split('\n').indexOf('  region: eu-central') + 1,
+        field: 'spec.region',
+        message:
+          'hetzner kubeadm clusters take region fsn1, nbg1, hel1, ash, hil, sin; not "eu-central"',
+        hint: expect.stringContaining(
+          'HetznerCluster spec.controlPlaneRegions[0]',
+        ),
+      },
+    ]);
+  });
+
   it('AKS: node pool names AKS accepts', () => {
     const spec = exampleClusterSpec('azure', 'aks');
     spec.nodePools[1].name = 'burst-pool-2';
