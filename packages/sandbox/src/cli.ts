@@ -14,6 +14,11 @@ and ArgoCD) and the fleet repository, on loopback, until interrupted.
   --provisioning-ms <n>  time a CAPI Cluster takes to become Provisioned (default 3000)
 `;
 
+/**
+ * `arlon-sandbox [options]`: starts the sandbox until interrupted.
+ *
+ * @public
+ */
 export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,

@@ -24,3 +24,5 @@ export { sandboxModule as default } from './sandboxModule';
 export { eventually } from './testing/eventually';
 export { HungServer } from './testing/HungServer';
 export { refuseProduction, SandboxInProductionError } from './refuseProduction';
+// What the arlon-sandbox bin runs, from the built package.
+export { main as sandboxCli } from './cli';
