@@ -4,7 +4,10 @@ import {
   ARLON_API_VERSION,
   arlonDefinitionCreatePermission,
   Bundle,
+  BundleSource,
   FleetEdit,
+  GitSource,
+  HelmRepositorySource,
   inlineBundleFolder,
 } from '@arlon-backstage/plugin-arlon-common';
 import { examples } from './bundleCreate.examples';
@@ -96,13 +99,7 @@ export function createBundleCreateAction(options: ArlonActionsOptions) {
         spec: {
           description: input.description,
           tags: input.tags,
-          // The source is checked with the rest of the fleet before the
-          // commit (writeFleet): a hostile URL or a version range is refused there.
-          source: input.helmRepository
-            ? { helmRepository: input.helmRepository }
-            : input.git
-            ? { git: { revision: 'HEAD', type: 'directory', ...input.git } }
-            : { inline: {} },
+          source: sourceOf(input),
           parameters: input.parameters,
         },
       });
@@ -133,4 +130,19 @@ export function createBundleCreateAction(options: ArlonActionsOptions) {
       outputEntityRef(ctx, bundle);
     },
   });
+}
+
+/**
+ * The bundle's one source. It is checked with the rest of the fleet before
+ * the commit (writeFleet): a hostile URL or a version range is refused there.
+ */
+function sourceOf(input: {
+  /** revision and type default to HEAD and directory. */
+  git?: Pick<GitSource['git'], 'repoUrl' | 'path'> & Partial<GitSource['git']>;
+  helmRepository?: HelmRepositorySource['helmRepository'];
+}): BundleSource {
+  if (input.helmRepository) return { helmRepository: input.helmRepository };
+  if (input.git)
+    return { git: { revision: 'HEAD', type: 'directory', ...input.git } };
+  return { inline: {} };
 }

@@ -38,11 +38,7 @@ export function BundleCard() {
     >
       <Typography variant="subtitle2">Source</Typography>
       <Typography variant="body2" data-testid="bundle-source">
-        {'helmRepository' in source
-          ? `Helm chart ${source.helmRepository.chart} ${source.helmRepository.version} from the Helm repository ${source.helmRepository.repoUrl}`
-          : 'git' in source
-          ? `${source.git.type} at ${source.git.repoUrl}, path ${source.git.path}, revision ${source.git.revision}`
-          : `inline manifests in the fleet repository (bundles/${bundle.metadata.name}/)`}
+        {describeSource(source, bundle.metadata.name)}
       </Typography>
       <Box mt={2}>
         <Typography variant="subtitle2">Parameters</Typography>
@@ -81,4 +77,13 @@ export function BundleCard() {
       </Box>
     </InfoCard>
   );
+}
+
+/** Where the bundle's manifests come from, in words. */
+function describeSource(source: Bundle['spec']['source'], name: string) {
+  if ('helmRepository' in source)
+    return `Helm chart ${source.helmRepository.chart} ${source.helmRepository.version} from the Helm repository ${source.helmRepository.repoUrl}`;
+  if ('git' in source)
+    return `${source.git.type} at ${source.git.repoUrl}, path ${source.git.path}, revision ${source.git.revision}`;
+  return `inline manifests in the fleet repository (bundles/${name}/)`;
 }
