@@ -8,7 +8,6 @@ export * from './health';
 export * from './mapLimit';
 export * from './model/types';
 export * from './model/helmRepository';
-export * from './model/helmRepository';
 export {
   DNS_LABEL,
   GIT_REVISION,
@@ -47,7 +46,10 @@ export * from './providers/servedKinds';
 export {
   renderClusterManifests,
   type KubeObject,
+  type RenderClusterOptions,
 } from './providers/renderCluster';
+export * from './providers/capi/version';
+export { contentName } from './providers/capi/contentName';
 export * from './compiler/compileFleet';
 export * from './compiler/planFleetEdit';
 export * from './compiler/generatedDrift';

@@ -12,6 +12,8 @@ import {
 const OPTIONS = {
   repoUrl: 'http://127.0.0.1:7080/fleet.git',
   revision: 'main',
+  // The example fleet is compiled for Cluster API v1beta2 (it records so).
+  capiVersion: 'v1beta2' as const,
 };
 
 function compileExample() {

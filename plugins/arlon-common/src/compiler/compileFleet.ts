@@ -9,6 +9,7 @@ import type {
 } from '../model/types';
 import { FORBIDDEN_KEYS } from '../model/names';
 import { KubeObject, renderClusterManifests } from '../providers/renderCluster';
+import { CapiVersion, DEFAULT_CAPI_VERSION } from '../providers/capi/version';
 import { FLEET_FORMAT_ANNOTATION, FLEET_FORMAT_VERSION } from './fleetFormat';
 
 export interface CompileOptions {
@@ -18,7 +19,16 @@ export interface CompileOptions {
   revision: string;
   /** Namespace ArgoCD runs in. Defaults to `argocd`. */
   argocdNamespace?: string;
+  /**
+   * Cluster API version of the core and kubeadm objects (v1beta1 unless
+   * said). Recorded on the bootstrap Application (CAPI_VERSION_ANNOTATION)
+   * so a checkout recompiles to the same bytes.
+   */
+  capiVersion?: CapiVersion;
 }
+
+/** On the bootstrap Application: the Cluster API version the tree was compiled for. */
+export const CAPI_VERSION_ANNOTATION = 'arlon.io/capi-version';
 
 /** Generated files: path under the repository root to content. */
 export type GeneratedFiles = Record<string, string>;
@@ -83,7 +93,10 @@ export function compileFleet(
       'arlon-fleet',
       { 'arlon.io/kind': 'fleet' },
       // The format this tree is written in, for readers of another release.
-      { [FLEET_FORMAT_ANNOTATION]: String(FLEET_FORMAT_VERSION) },
+      {
+        [FLEET_FORMAT_ANNOTATION]: String(FLEET_FORMAT_VERSION),
+        [CAPI_VERSION_ANNOTATION]: options.capiVersion ?? DEFAULT_CAPI_VERSION,
+      },
       {
         project: 'default',
         source: {
@@ -118,7 +131,9 @@ export function compileFleet(
     if (spec) {
       put(
         `clusters/${name}/cluster.yaml`,
-        renderClusterManifests(name, name, spec),
+        renderClusterManifests(name, name, spec, {
+          capiVersion: options.capiVersion,
+        }),
       );
       put(`argocd/clusters/${name}.yaml`, [
         clusterApplication(fleet, cluster, spec, options, ns),
@@ -190,7 +205,10 @@ function clusterApplication(
         ...(policy === 'auto'
           ? { automated: { prune: true, selfHeal: true } }
           : {}),
-        syncOptions: ['CreateNamespace=true'],
+        // PruneLast: a template no longer in Git (its content changed, so
+        // its name did) goes only after everything else is applied and
+        // healthy, once the objects using it point at its successor.
+        syncOptions: ['CreateNamespace=true', 'PruneLast=true'],
       },
       // The autoscaler owns replicas of autoscaled pools.
       ...(autoscaled

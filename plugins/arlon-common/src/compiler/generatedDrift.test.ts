@@ -9,6 +9,8 @@ import {
 const OPTIONS = {
   repoUrl: 'http://127.0.0.1:7080/fleet.git',
   revision: 'main',
+  // The example fleet is compiled for Cluster API v1beta2 (it records so).
+  capiVersion: 'v1beta2' as const,
 };
 const files = readFleetDir(EXAMPLE_FLEET_DIR);
 

@@ -2,7 +2,12 @@ import { parseAllDocuments } from 'yaml';
 import type { FleetFiles } from '../model/Fleet';
 import { documentData, isAliasBomb } from '../model/yamlData';
 import type { Problem } from '../validation/Problem';
-import { CompileOptions, GENERATED_ROOT } from './compileFleet';
+import { isCapiVersion } from '../providers/capi/version';
+import {
+  CAPI_VERSION_ANNOTATION,
+  CompileOptions,
+  GENERATED_ROOT,
+} from './compileFleet';
 import { planFleetEdit } from './planFleetEdit';
 
 /** The generated file that records where ArgoCD reads the fleet from. */
@@ -61,8 +66,9 @@ const PLAIN_VALUE = /^[^\s\u0000-\u001f\u007f]{1,2048}$/;
 
 /**
  * Pure: the compile options the generated tree was made with, read from its
- * bootstrap Application (`spec.source.repoURL`, `targetRevision`, and its
- * namespace), so a checkout can be recompiled without being told where it
+ * bootstrap Application (`spec.source.repoURL`, `targetRevision`, its
+ * namespace, and the Cluster API version annotation when it is one of
+ * CAPI_VERSIONS), so a checkout can be recompiled without being told where it
  * lives. Undefined options with a reason when the file is missing or does
  * not say; the file is data from a repository, so nothing else of it is
  * used, and an alias bomb is a reason, not a crash.
@@ -93,6 +99,8 @@ export function compileOptionsOfGenerated(
   const repoUrl = app.spec?.source?.repoURL;
   const revision = app.spec?.source?.targetRevision;
   const namespace = app.metadata?.namespace;
+  // Absent from trees compiled before it was recorded: those are v1beta1.
+  const capiVersion = app.metadata?.annotations?.[CAPI_VERSION_ANNOTATION];
   for (const [field, value] of [
     ['spec.source.repoURL', repoUrl],
     ['spec.source.targetRevision', revision],
@@ -110,6 +118,7 @@ export function compileOptionsOfGenerated(
       /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(namespace)
         ? { argocdNamespace: namespace }
         : {}),
+      ...(isCapiVersion(capiVersion) ? { capiVersion } : {}),
     },
   };
 }

@@ -89,15 +89,20 @@ describe('renderClusterManifests', () => {
   );
 
   it.each(cases.filter(([, , , entry]) => entry.clusterClass))(
-    '%s: the ClusterClass form is one Cluster with a topology',
+    '%s: the ClusterClass form is one Cluster with a topology, after its class',
     (_label, provider, type, entry) => {
       const objects = renderAndParse(
         specFor(provider.id, type, entry.requires),
       );
-      expect(objects).toHaveLength(1);
-      expect((objects[0].spec as any).topology).toMatchObject({
+      const clusters = objects.filter(o => o.kind === 'Cluster');
+      expect(clusters).toHaveLength(1);
+      expect((clusters[0].spec as any).topology).toMatchObject({
         class: entry.clusterClass!.name,
         version: 'v1.29.4',
+      });
+      expect(objects[0]).toMatchObject({
+        kind: 'ClusterClass',
+        metadata: { name: entry.clusterClass!.name, namespace: 'ns1' },
       });
     },
   );
@@ -182,7 +187,7 @@ describe('renderClusterManifests', () => {
     expect(
       objects.find(
         o =>
-          o.metadata.name === 'c1-control-plane' &&
+          o.metadata.name.startsWith('c1-control-plane-') &&
           o.kind === 'AWSMachineTemplate',
       )!.spec,
     ).toMatchObject({

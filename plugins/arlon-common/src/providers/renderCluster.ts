@@ -1,13 +1,22 @@
 import type { ClusterSpecSpec, NodePool } from '../model/types';
 import {
-  BOOTSTRAP_GROUP,
-  CAPI_GROUP,
-  ClusterTypeEntry,
   findProvider,
   KindRef,
   machineTemplateOf,
   ProviderEntry,
 } from './catalog';
+import { renderClusterClass } from './capi/clusterClass';
+import { contentName } from './capi/contentName';
+import {
+  capiCluster,
+  kubeadmConfigTemplate,
+  kubeadmConfigTemplateSpec,
+  kubeadmControlPlane,
+  machineDeployment,
+  machinePool,
+  topologyCluster,
+} from './capi/core';
+import { CapiVersion, DEFAULT_CAPI_VERSION } from './capi/version';
 import {
   infrastructureClusterSpec,
   machineSpec,
@@ -35,22 +44,25 @@ const AUTOSCALER_MAX =
   'cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size';
 
 const apiVersionOf = (k: KindRef) => `${k.group}/${k.version}`;
-const ref = (k: KindRef, name: string) => ({
-  apiVersion: apiVersionOf(k),
-  kind: k.kind,
-  name,
-});
+
+export interface RenderClusterOptions {
+  /** Cluster API's version for its core and kubeadm kinds (see capi/version.ts). */
+  capiVersion?: CapiVersion;
+}
 
 /**
  * Renders the Cluster API manifests that build cluster `name` from a spec, in
  * namespace `namespace`. The spec must have passed validation (its provider
- * and type exist in the catalog). Pure and deterministic.
+ * and type exist in the catalog). Pure and deterministic. Machine and
+ * bootstrap templates are named by their content (capi/contentName.ts).
  */
 export function renderClusterManifests(
   name: string,
   namespace: string,
   spec: ClusterSpecSpec,
+  options: RenderClusterOptions = {},
 ): KubeObject[] {
+  const capiVersion = options.capiVersion ?? DEFAULT_CAPI_VERSION;
   const provider = findProvider(spec.provider);
   const type = provider?.clusterTypes[spec.type];
   if (!provider || !type) {
@@ -72,30 +84,47 @@ export function renderClusterManifests(
     services: { cidrBlocks: spec.network?.serviceCidrs ?? ['10.128.0.0/12'] },
   };
 
+  const infraCluster =
+    type.infrastructureCluster ?? provider.infrastructureCluster;
   if (type.clusterClass) {
+    const className = type.clusterClass.name;
     return [
-      renderTopologyCluster(
-        meta(name),
-        clusterNetwork,
-        spec,
-        type.clusterClass,
-      ),
+      ...renderClusterClass(capiVersion, meta, {
+        className,
+        infrastructureCluster: infraCluster,
+        machineTemplate: machineTemplateOf(provider),
+        controlPlaneMachineSpec: machineSpec(
+          provider.id,
+          spec.controlPlane?.machineType ?? spec.nodePools[0]?.machineType,
+          spec,
+        ),
+        pools: spec.nodePools.map(pool => ({
+          pool,
+          machineSpec: machineSpec(provider.id, pool.machineType, spec),
+        })),
+      }),
+      topologyCluster(capiVersion, meta(name), clusterNetwork, {
+        className,
+        kubernetesVersion: spec.kubernetesVersion,
+        controlPlaneReplicas: spec.controlPlane?.replicas ?? 1,
+        workers: spec.nodePools.map(pool => ({
+          class: pool.name,
+          name: pool.name,
+          replicas: pool.replicas,
+          annotations: autoscalerAnnotations(pool).annotations,
+        })),
+      }),
     ];
   }
 
-  const infraCluster =
-    type.infrastructureCluster ?? provider.infrastructureCluster;
   const objects: KubeObject[] = [
-    {
-      apiVersion: `${CAPI_GROUP}/v1beta1`,
-      kind: 'Cluster',
-      metadata: meta(name),
-      spec: {
-        clusterNetwork,
-        infrastructureRef: ref(infraCluster, name),
-        controlPlaneRef: ref(type.controlPlane, `${name}-control-plane`),
-      },
-    },
+    capiCluster(
+      capiVersion,
+      meta(name),
+      clusterNetwork,
+      infraCluster,
+      type.controlPlane,
+    ),
     {
       apiVersion: apiVersionOf(infraCluster),
       kind: infraCluster.kind,
@@ -105,21 +134,21 @@ export function renderClusterManifests(
   ];
 
   if (type.controlPlane.kind === 'KubeadmControlPlane') {
-    objects.push(...renderKubeadm(name, meta, provider, type, spec));
+    objects.push(...renderKubeadm(name, meta, provider, spec, capiVersion));
   } else {
     objects.push(
       ...providerControlPlane(provider, spec, name, meta, type.controlPlane),
     );
-    const poolKind = type.managedMachinePool;
-    if (poolKind) {
+    if (type.managedMachinePool) {
       spec.nodePools.forEach((pool, index) => {
         objects.push(
           ...renderManagedPool(
             name,
             meta,
-            poolKind,
+            type.managedMachinePool!,
             pool,
             spec,
+            capiVersion,
             managedPoolSpec(provider, spec, pool, index),
           ),
         );
@@ -138,86 +167,56 @@ function renderKubeadm(
   name: string,
   meta: Meta,
   provider: ProviderEntry,
-  type: ClusterTypeEntry,
   spec: ClusterSpecSpec,
+  capiVersion: CapiVersion,
 ): KubeObject[] {
   const template = machineTemplateOf(provider);
-  const cpTemplate = `${name}-control-plane`;
+  const cpMachines = machineTemplate(
+    provider,
+    template,
+    meta,
+    `${name}-control-plane`,
+    spec.controlPlane?.machineType ?? spec.nodePools[0]?.machineType,
+    spec,
+  );
   const objects: KubeObject[] = [
-    {
-      apiVersion: apiVersionOf(type.controlPlane),
-      kind: type.controlPlane.kind,
-      metadata: meta(`${name}-control-plane`),
-      spec: {
-        replicas: spec.controlPlane?.replicas ?? 3,
-        version: spec.kubernetesVersion,
-        machineTemplate: { infrastructureRef: ref(template, cpTemplate) },
-        kubeadmConfigSpec: {
-          initConfiguration: {
-            nodeRegistration: { name: '{{ ds.meta_data.local_hostname }}' },
-          },
-          joinConfiguration: {
-            nodeRegistration: { name: '{{ ds.meta_data.local_hostname }}' },
-          },
-        },
-      },
-    },
-    machineTemplate(
-      provider,
-      template,
-      meta(cpTemplate),
-      spec.controlPlane?.machineType ?? spec.nodePools[0]?.machineType,
-      spec,
-    ),
+    kubeadmControlPlane(capiVersion, meta(`${name}-control-plane`), {
+      replicas: spec.controlPlane?.replicas ?? 3,
+      kubernetesVersion: spec.kubernetesVersion,
+      machineTemplate: template,
+      machineTemplateName: cpMachines.metadata.name,
+    }),
+    cpMachines,
   ];
   for (const pool of spec.nodePools) {
     const poolName = `${name}-${pool.name}`;
+    const machines = machineTemplate(
+      provider,
+      template,
+      meta,
+      poolName,
+      pool.machineType,
+      spec,
+    );
+    const bootstrap = kubeadmConfigTemplate(
+      capiVersion,
+      meta(contentName(poolName, kubeadmConfigTemplateSpec())),
+    );
     objects.push(
-      {
-        apiVersion: `${CAPI_GROUP}/v1beta1`,
-        kind: 'MachineDeployment',
-        metadata: meta(poolName, autoscalerAnnotations(pool)),
-        spec: {
+      machineDeployment(
+        capiVersion,
+        meta(poolName, autoscalerAnnotations(pool)),
+        {
           clusterName: name,
           replicas: pool.replicas,
-          selector: { matchLabels: {} },
-          template: {
-            spec: {
-              clusterName: name,
-              version: spec.kubernetesVersion,
-              bootstrap: {
-                configRef: {
-                  apiVersion: `${BOOTSTRAP_GROUP}/v1beta1`,
-                  kind: 'KubeadmConfigTemplate',
-                  name: poolName,
-                },
-              },
-              infrastructureRef: ref(template, poolName),
-            },
-          },
+          kubernetesVersion: spec.kubernetesVersion,
+          bootstrapTemplateName: bootstrap.metadata.name,
+          machineTemplate: template,
+          machineTemplateName: machines.metadata.name,
         },
-      },
-      machineTemplate(
-        provider,
-        template,
-        meta(poolName),
-        pool.machineType,
-        spec,
       ),
-      {
-        apiVersion: `${BOOTSTRAP_GROUP}/v1beta1`,
-        kind: 'KubeadmConfigTemplate',
-        metadata: meta(poolName),
-        spec: {
-          template: {
-            spec: {
-              joinConfiguration: {
-                nodeRegistration: { name: '{{ ds.meta_data.local_hostname }}' },
-              },
-            },
-          },
-        },
-      },
+      machines,
+      bootstrap,
     );
   }
   return objects;
@@ -229,27 +228,17 @@ function renderManagedPool(
   poolKind: KindRef,
   pool: NodePool,
   spec: ClusterSpecSpec,
+  capiVersion: CapiVersion,
   poolSpec: object,
 ): KubeObject[] {
   const poolName = `${name}-${pool.name}`;
   return [
-    {
-      apiVersion: `${CAPI_GROUP}/v1beta1`,
-      kind: 'MachinePool',
-      metadata: meta(poolName, autoscalerAnnotations(pool)),
-      spec: {
-        clusterName: name,
-        replicas: pool.replicas,
-        template: {
-          spec: {
-            clusterName: name,
-            version: spec.kubernetesVersion,
-            bootstrap: { dataSecretName: '' },
-            infrastructureRef: ref(poolKind, poolName),
-          },
-        },
-      },
-    },
+    machinePool(capiVersion, meta(poolName, autoscalerAnnotations(pool)), {
+      clusterName: name,
+      replicas: pool.replicas,
+      kubernetesVersion: spec.kubernetesVersion,
+      pool: poolKind,
+    }),
     {
       apiVersion: apiVersionOf(poolKind),
       kind: poolKind.kind,
@@ -257,41 +246,6 @@ function renderManagedPool(
       spec: poolSpec,
     },
   ];
-}
-
-function renderTopologyCluster(
-  metadata: KubeObject['metadata'],
-  clusterNetwork: object,
-  spec: ClusterSpecSpec,
-  clusterClass: NonNullable<ClusterTypeEntry['clusterClass']>,
-): KubeObject {
-  return {
-    apiVersion: `${CAPI_GROUP}/v1beta1`,
-    kind: 'Cluster',
-    metadata,
-    spec: {
-      clusterNetwork,
-      topology: {
-        class: clusterClass.name,
-        version: spec.kubernetesVersion,
-        controlPlane: { replicas: spec.controlPlane?.replicas ?? 1 },
-        workers: {
-          machineDeployments: spec.nodePools.map(pool => ({
-            class: clusterClass.workerClass,
-            name: pool.name,
-            replicas: pool.replicas,
-            ...(pool.autoscaling
-              ? {
-                  metadata: {
-                    annotations: autoscalerAnnotations(pool).annotations,
-                  },
-                }
-              : {}),
-          })),
-        },
-      },
-    },
-  };
 }
 
 function autoscalerAnnotations(
@@ -306,17 +260,22 @@ function autoscalerAnnotations(
   };
 }
 
+/** An infrastructure machine template named `<base>-<hash of its spec>`: a new spec, a new name, a rollout. */
 function machineTemplate(
   provider: ProviderEntry,
   kind: KindRef,
-  metadata: KubeObject['metadata'],
+  meta: Meta,
+  base: string,
   machineType: string | undefined,
   spec: ClusterSpecSpec,
 ): KubeObject {
+  const templateSpec = {
+    template: { spec: machineSpec(provider.id, machineType, spec) },
+  };
   return {
     apiVersion: apiVersionOf(kind),
     kind: kind.kind,
-    metadata,
-    spec: { template: { spec: machineSpec(provider.id, machineType, spec) } },
+    metadata: meta(contentName(base, templateSpec)),
+    spec: templateSpec,
   };
 }

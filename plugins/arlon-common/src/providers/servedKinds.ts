@@ -4,6 +4,7 @@ import { KIND_FOLDERS } from '../model/Fleet';
 import type { Problem } from '../validation/Problem';
 import { KindRef, PROVIDERS } from './catalog';
 import { renderClusterManifests } from './renderCluster';
+import { CAPI_VERSIONS } from './capi/version';
 
 /** `group/version/Kind` (`v1/Kind` for the core group): how served kinds are named here. */
 export type KindKey = string;
@@ -29,27 +30,33 @@ let kinds: ManifestKind[] | undefined;
 
 /**
  * Every kind a cluster's Cluster API manifests can use, found by rendering
- * each provider's cluster types once: what a management cluster must serve.
+ * each provider's cluster types once per Cluster API version: what a
+ * management cluster must serve, and (from which Cluster version it serves)
+ * which version the compiler renders for it.
  */
 export function clusterManifestKinds(): ReadonlyArray<ManifestKind> {
   if (!kinds) {
     const found = new Map<KindKey, ManifestKind>();
-    for (const provider of PROVIDERS)
-      for (const type of Object.keys(provider.clusterTypes))
-        for (const { apiVersion, kind } of renderClusterManifests(
-          'probe',
-          'probe',
-          {
-            provider: provider.id,
-            type,
-            kubernetesVersion: 'v1.30.0',
-            region: 'region',
-            sshKeyName: 'key',
-            controlPlane: { replicas: 1 },
-            nodePools: [{ name: 'pool', machineType: 'machine', replicas: 1 }],
-          },
-        ))
-          found.set(keyOf(apiVersion, kind), { apiVersion, kind });
+    for (const capiVersion of CAPI_VERSIONS)
+      for (const provider of PROVIDERS)
+        for (const type of Object.keys(provider.clusterTypes))
+          for (const { apiVersion, kind } of renderClusterManifests(
+            'probe',
+            'probe',
+            {
+              provider: provider.id,
+              type,
+              kubernetesVersion: 'v1.30.0',
+              region: 'region',
+              sshKeyName: 'key',
+              controlPlane: { replicas: 1 },
+              nodePools: [
+                { name: 'pool', machineType: 'machine', replicas: 1 },
+              ],
+            },
+            { capiVersion },
+          ))
+            found.set(keyOf(apiVersion, kind), { apiVersion, kind });
     kinds = [...found.values()];
   }
   return kinds;
