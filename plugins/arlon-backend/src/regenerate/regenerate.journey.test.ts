@@ -46,6 +46,8 @@ async function history(url: string) {
 const compileOptions = (sandbox: Sandbox) => ({
   repoUrl: sandbox.fleetRepoUrl,
   revision: sandbox.fleetBranch,
+  // The sandbox serves Cluster API v1beta2 (upstream CRDs): the portal renders it.
+  capiVersion: 'v1beta2' as const,
 });
 
 /**

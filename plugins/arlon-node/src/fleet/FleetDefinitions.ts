@@ -2,6 +2,9 @@ import { ConflictError, NotFoundError } from '@backstage/errors';
 import {
   ArlonKind,
   checkDefinitionName,
+  chooseCapiVersion,
+  compileOptionsOfGenerated,
+  CompileOptions,
   DefinitionView,
   definitionViews,
   FleetEdit,
@@ -50,10 +53,36 @@ export class FleetDefinitions {
     private readonly servedKinds: () => Promise<ServedKinds[]> = async () => [],
   ) {}
 
-  /** What the generated tree is compiled with: where ArgoCD reads the fleet. */
+  /** Where ArgoCD reads the fleet: what every compile of it is given. */
   get compileOptions() {
     const config = this.repository.config!;
     return { repoUrl: config.url, revision: config.branch };
+  }
+
+  /**
+   * What `files` are compiled with: where ArgoCD reads the fleet, and the
+   * Cluster API version the management clusters building it serve (v1beta2
+   * when all that answer do), or, when none answers, the version the tree
+   * was last compiled with (docs/decisions.md, "Cluster API v1beta2").
+   */
+  compileOptionsFor(
+    files: Record<string, string>,
+    served: ServedKinds[],
+  ): CompileOptions {
+    return {
+      ...this.compileOptions,
+      capiVersion: chooseCapiVersion(
+        served.map(s => s.served),
+        compileOptionsOfGenerated(files).options?.capiVersion,
+      ),
+    };
+  }
+
+  /** compileOptionsFor with what the management clusters serve now. */
+  async currentCompileOptions(
+    files: Record<string, string>,
+  ): Promise<CompileOptions> {
+    return this.compileOptionsFor(files, await this.servedKinds());
   }
 
   /** The head of the fleet repository: its commit and files. */
@@ -132,7 +161,7 @@ export class FleetDefinitions {
           const plan = planFleetEdit(
             snapshot.files,
             edits(snapshot.files, snapshot.commit),
-            this.compileOptions,
+            this.compileOptionsFor(snapshot.files, served),
           );
           if (plan.missing.length)
             throw new NotFoundError(

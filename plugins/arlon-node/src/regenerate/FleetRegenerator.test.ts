@@ -102,7 +102,10 @@ describe('FleetRegenerator: generated/ follows the definitions after a hand push
       'replicaCount: 3',
     );
     expect(
-      generatedDrift(head.files, definitions.compileOptions).stale,
+      generatedDrift(
+        head.files,
+        await definitions.currentCompileOptions(head.files),
+      ).stale,
     ).toEqual([]);
 
     // Never a loop: the regenerate commit is a new head whose tree matches.

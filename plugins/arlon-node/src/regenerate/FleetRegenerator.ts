@@ -120,7 +120,10 @@ export class FleetRegenerator {
     const head = snapshot.commit;
     if (this.waiting(head)) return { status: 'seen', head };
 
-    const drift = generatedDrift(snapshot.files, definitions.compileOptions);
+    const drift = generatedDrift(
+      snapshot.files,
+      await definitions.currentCompileOptions(snapshot.files),
+    );
     if (drift.problems.length) {
       logger.info(
         `The fleet at ${short(head)} has ${
