@@ -1,4 +1,5 @@
 import {
+  type CapiVersion,
   compileOptionsOfGenerated,
   generatedDrift,
   type CompileOptions,
@@ -10,6 +11,8 @@ import { readGeneratedTree } from './readGeneratedTree';
 export interface CompileOverrides {
   repoUrl?: string;
   revision?: string;
+  /** Instead of the Cluster API version generated/ records. */
+  capiVersion?: CapiVersion;
 }
 
 export interface GeneratedStatus {
@@ -38,6 +41,7 @@ export async function generatedStatus(
   const tree = await readGeneratedTree(dir);
   const files = { ...definitions, ...tree.files };
   const recorded = compileOptionsOfGenerated(files);
+  const capiVersion = overrides.capiVersion ?? recorded.options?.capiVersion;
   const options: CompileOptions | undefined = overrides.repoUrl
     ? {
         repoUrl: overrides.repoUrl,
@@ -45,10 +49,12 @@ export async function generatedStatus(
         ...(recorded.options?.argocdNamespace
           ? { argocdNamespace: recorded.options.argocdNamespace }
           : {}),
+        ...(capiVersion ? { capiVersion } : {}),
       }
     : recorded.options && {
         ...recorded.options,
         ...(overrides.revision ? { revision: overrides.revision } : {}),
+        ...(capiVersion ? { capiVersion } : {}),
       };
   const command = regenerateCommand(dir, overrides, !options);
   if (!options)
@@ -88,6 +94,8 @@ function regenerateCommand(
     words.push('--repo-url', '<the clone URL ArgoCD reads the fleet from>');
   if (overrides.revision)
     words.push('--revision', shellWord(overrides.revision));
+  if (overrides.capiVersion)
+    words.push('--capi-version', overrides.capiVersion);
   return words.join(' ');
 }
 

@@ -1,4 +1,8 @@
 import { parseArgs } from 'node:util';
+import {
+  CAPI_VERSIONS,
+  isCapiVersion,
+} from '@arlon-backstage/plugin-arlon-common';
 import { providers } from './commands/providers';
 import { render } from './commands/render';
 import { validate } from './commands/validate';
@@ -21,14 +25,19 @@ Commands:
       --context <name>           Also check that this management cluster (kubeconfig
                                  context) serves every Cluster API kind the clusters need
       --repo-url, --revision     Compile for these instead of what generated/ records
+      --capi-version <v>         Cluster API version to render (v1beta2 or v1beta1;
+                                 default: what generated/ records, else v1beta1)
       --output json              Machine-readable result
   regenerate [dir]               Rewrite generated/ in place from the definitions, for the
                                  repository URL and revision it records (nothing when current)
       --repo-url <url>           Fleet repository URL ArgoCD clones (when not recorded)
       --revision <branch>        Branch ArgoCD follows
+      --capi-version <v>         Cluster API version to render instead of the recorded one
   render [dir] --out <dir>       Validate, then write the generated tree to <out>/generated
       --repo-url <url>           Fleet repository URL ArgoCD clones (required)
       --revision <branch>        Branch ArgoCD follows (default: main)
+      --capi-version <v>         Cluster API version: v1beta2 (Cluster API 1.11 and
+                                 later) or v1beta1 (default)
   providers                      List Cluster API providers and their cluster types
       --output json
   diff <left> <right>            What would change going from <left> to <right>; exit 0
@@ -71,6 +80,7 @@ export async function main(
         out: { type: 'string' },
         'repo-url': { type: 'string' },
         revision: { type: 'string' },
+        'capi-version': { type: 'string' },
         scope: { type: 'string' },
         namespace: { type: 'string' },
         'client-side': { type: 'boolean' },
@@ -98,6 +108,17 @@ export async function main(
     return 2;
   }
   const json = values.output === 'json';
+  const capiVersion = values['capi-version'];
+  if (capiVersion !== undefined && !isCapiVersion(capiVersion)) {
+    io.err(
+      `--capi-version must be ${CAPI_VERSIONS.join(
+        ' or ',
+      )} (the Cluster API version your management cluster serves: kubectl api-versions | grep cluster.x-k8s.io), not ${JSON.stringify(
+        capiVersion,
+      )}\n`,
+    );
+    return 2;
+  }
   // The URL is written into generated/ and printed: credentials in it would
   // land in Git and in CI logs. ArgoCD takes them as repository credentials.
   if (hasCredentials(values['repo-url'])) {
@@ -119,6 +140,7 @@ export async function main(
                 context: values.context as string | undefined,
                 repoUrl: values['repo-url'],
                 revision: values.revision,
+                capiVersion,
               },
               io,
             ),
@@ -131,7 +153,11 @@ export async function main(
           () =>
             regenerate(
               dir,
-              { repoUrl: values['repo-url'], revision: values.revision },
+              {
+                repoUrl: values['repo-url'],
+                revision: values.revision,
+                capiVersion,
+              },
               io,
             ),
           io,
@@ -165,6 +191,7 @@ export async function main(
             out: values.out,
             repoUrl: values['repo-url'],
             revision: values.revision ?? 'main',
+            capiVersion,
           },
           io,
         );

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  type CapiVersion,
   compileFleet,
   GENERATED_ROOT,
   validateFleet,
@@ -15,6 +16,8 @@ export interface RenderOptions {
   revision: string;
   /** Namespace ArgoCD runs in; `argocd` when absent. */
   argocdNamespace?: string;
+  /** Cluster API version of the core and kubeadm objects; v1beta1 when absent. */
+  capiVersion?: CapiVersion;
 }
 
 /**
@@ -37,6 +40,7 @@ export async function render(
     repoUrl: options.repoUrl,
     revision: options.revision,
     argocdNamespace: options.argocdNamespace,
+    capiVersion: options.capiVersion,
   });
   await writeGeneratedTree(options.out, files);
   io.out(

@@ -1,4 +1,5 @@
 import {
+  chooseCapiVersion,
   compileFleet,
   formatProblems,
   Problem,
@@ -39,10 +40,13 @@ export async function validate(
       liveCluster(options.context),
       'argocd',
     );
-    // Every cluster's manifests, as if all were being written now.
+    // Every cluster's manifests, as if all were being written now, at the
+    // Cluster API version the portal would render for this cluster.
     const generated = compileFleet(fleet, {
       repoUrl: 'https://fleet.invalid',
       revision: 'main',
+      capiVersion:
+        options.capiVersion ?? chooseCapiVersion([served.served], undefined),
     });
     problems = unservedClusterKinds(generated, files, [served]);
   }
