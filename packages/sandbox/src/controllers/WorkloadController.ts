@@ -3,12 +3,15 @@ import type { ResourceType } from '../kube/resources';
 import {
   daemonSetStatus,
   deploymentStatus,
+  jobFinished,
+  jobStatus,
   ownedBy,
   podFor,
   randomSuffix,
   replicaSetFor,
   replicaSetStatus,
   statefulSetStatus,
+  succeeded,
   templateHash,
 } from './workloadObjects';
 
@@ -20,14 +23,16 @@ const KINDS = [
   'replicasets',
   'statefulsets',
   'daemonsets',
+  'jobs',
 ] as const;
 type Kind = (typeof KINDS)[number];
+const groupOf = (plural: Kind) => (plural === 'jobs' ? 'batch' : 'apps');
 
 /**
  * The part of kube-controller-manager a bundle's workloads need, for one
  * sandbox cluster: Deployments get a ReplicaSet per template, ReplicaSets,
  * StatefulSets and DaemonSets get their Pods (Running and Ready at once: no
- * kubelet), and each reports the status upstream controllers report once
+ * kubelet), Jobs complete, and each reports the status upstream controllers report once
  * everything is available (observedGeneration, replica counts, Available and
  * Progressing conditions), so `kubectl rollout status` and ArgoCD-style health
  * read real status. Dependents go with their owner, as the garbage collector
@@ -46,7 +51,7 @@ export class WorkloadController {
       this.stops.push(
         this.store.watch(
           {
-            typeKey: `apps/${plural}`,
+            typeKey: `${groupOf(plural)}/${plural}`,
             labels: [],
             fields: [],
             send: e => this.onEvent(plural, e),
@@ -81,7 +86,7 @@ export class WorkloadController {
   private type(plural: Kind | 'pods'): ResourceType {
     return plural === 'pods'
       ? this.store.type('', 'pods')!
-      : this.store.type('apps', plural)!;
+      : this.store.type(groupOf(plural), plural)!;
   }
 
   private onEvent(plural: Kind, event: WatchEvent) {
@@ -131,6 +136,7 @@ export class WorkloadController {
       if (plural === 'deployments') this.deployment(obj);
       else if (plural === 'replicasets') this.replicaSet(obj);
       else if (plural === 'statefulsets') this.statefulSet(obj);
+      else if (plural === 'jobs') this.job(obj);
       else this.daemonSet(obj);
     } catch (error: any) {
       // A concurrent write wins; its event brings this object back here.
@@ -233,6 +239,26 @@ export class WorkloadController {
       }),
     );
     this.writeStatus('daemonsets', ds, daemonSetStatus(ds));
+  }
+
+  /** A Job runs its pods to completion at once (no kubelet), unless suspended. */
+  private job(job: Obj) {
+    if (job.spec.suspend || jobFinished(job)) return;
+    const podType = this.type('pods');
+    const count = job.spec.completions ?? job.spec.parallelism ?? 1;
+    const done = this.store
+      .list(podType, job.metadata.namespace)
+      .filter(p => ownedBy(p, job)).length;
+    for (let i = done; i < count; i++) {
+      const pod = podFor(
+        job,
+        job.spec.template,
+        `${job.metadata.name}-${randomSuffix()}`,
+      );
+      pod.status = succeeded(pod.status);
+      this.store.create(podType, job.metadata.namespace, pod);
+    }
+    this.writeStatus('jobs', job, jobStatus(count, job.status));
   }
 
   /**

@@ -10,6 +10,8 @@ import { createHash } from 'node:crypto';
 
 type Obj = Record<string, any>;
 
+const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+
 /** The single node every sandbox workload runs on. */
 export const SANDBOX_NODE = 'sandbox-worker';
 
@@ -95,7 +97,7 @@ export function podFor(
   name: string,
   extraLabels: Record<string, string> = {},
 ): Obj {
-  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const startedAt = now();
   const spec = structuredClone(template?.spec ?? {});
   spec.nodeName = SANDBOX_NODE;
   const containers: Obj[] = Array.isArray(spec.containers)
@@ -105,7 +107,7 @@ export function podFor(
     type,
     status: 'True',
     lastProbeTime: null,
-    lastTransitionTime: now,
+    lastTransitionTime: startedAt,
   });
   return {
     apiVersion: 'v1',
@@ -130,7 +132,7 @@ export function podFor(
       ].map(condition),
       hostIP: '172.18.0.2',
       podIP: `10.244.0.${1 + Math.floor(Math.random() * 250)}`,
-      startTime: now,
+      startTime: startedAt,
       qosClass: 'BestEffort',
       containerStatuses: containers.map(c => ({
         name: c.name,
@@ -139,7 +141,7 @@ export function podFor(
         ready: true,
         started: true,
         restartCount: 0,
-        state: { running: { startedAt: now } },
+        state: { running: { startedAt } },
       })),
     },
   };
@@ -235,6 +237,72 @@ export function daemonSetStatus(ds: Obj): Obj {
     numberMisscheduled: 0,
     numberReady: 1,
     updatedNumberScheduled: 1,
+  };
+}
+
+/** A pod status moved on to a successful finish. */
+export function succeeded(status: Obj): Obj {
+  const at = now();
+  return {
+    ...status,
+    phase: 'Succeeded',
+    conditions: status.conditions.map((c: Obj) =>
+      c.type === 'Ready' || c.type === 'ContainersReady'
+        ? { ...c, status: 'False', reason: 'PodCompleted' }
+        : c,
+    ),
+    containerStatuses: status.containerStatuses.map((c: Obj) => ({
+      ...c,
+      ready: false,
+      started: false,
+      state: {
+        terminated: {
+          exitCode: 0,
+          reason: 'Completed',
+          startedAt: c.state.running.startedAt,
+          finishedAt: at,
+        },
+      },
+    })),
+  };
+}
+
+export const jobFinished = (job: Obj): boolean =>
+  (job.status?.conditions ?? []).some(
+    (c: Obj) =>
+      (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True',
+  );
+
+/** A Job whose pods all succeeded, with the conditions Kubernetes 1.31 sets (SuccessCriteriaMet, then Complete). */
+export function jobStatus(completions: number, previous: Obj | undefined): Obj {
+  const at = now();
+  const jobCondition = (type: string, reason: string, message: string) => ({
+    type,
+    status: 'True',
+    lastProbeTime: at,
+    lastTransitionTime: at,
+    reason,
+    message,
+  });
+  return {
+    startTime: previous?.startTime ?? at,
+    completionTime: at,
+    succeeded: completions,
+    ready: 0,
+    terminating: 0,
+    uncountedTerminatedPods: {},
+    conditions: [
+      jobCondition(
+        'SuccessCriteriaMet',
+        'CompletionsReached',
+        'Reached expected number of succeeded pods',
+      ),
+      jobCondition(
+        'Complete',
+        'CompletionsReached',
+        'Reached expected number of succeeded pods',
+      ),
+    ],
   };
 }
 

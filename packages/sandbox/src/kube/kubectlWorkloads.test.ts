@@ -154,6 +154,8 @@ describe('kubectl workloads against the sandbox', () => {
     expect(svc.spec.clusterIP).toMatch(/^10\.96\.\d+\.\d+$/);
     const deploys = await kubectl('get', 'deploy', '-o', 'name');
     expect(deploys).toContain('deployment.apps/web');
+    // The plain table, as people read it.
+    expect(await kubectl('get', 'deploy')).toMatch(/^NAME\s[\s\S]*\nweb\s/);
     const all = await kubectl('get', 'all', '-o', 'name');
     expect(all).toContain('deployment.apps/web');
     expect(all).toMatch(/replicaset\.apps\/web-/);
@@ -230,6 +232,37 @@ describe('kubectl workloads against the sandbox', () => {
     expect(
       await kubectl('rollout', 'status', 'deployment/api', '--timeout=30s'),
     ).toContain('successfully rolled out');
+  });
+
+  it('runs a Job to completion, for kubectl wait', async () => {
+    await kubectl('create', 'job', 'migrate', '--image=busybox:1.36');
+    expect(
+      await kubectl(
+        'wait',
+        '--for=condition=complete',
+        'job/migrate',
+        '--timeout=30s',
+      ),
+    ).toBe('job.batch/migrate condition met\n');
+    const job = JSON.parse(
+      await kubectl('get', 'job', 'migrate', '-o', 'json'),
+    );
+    expect(job.spec).toMatchObject({
+      backoffLimit: 6,
+      completions: 1,
+      parallelism: 1,
+    });
+    expect(job.status.succeeded).toBe(1);
+    expect(
+      await kubectl(
+        'get',
+        'pods',
+        '-l',
+        'job-name=migrate',
+        '-o',
+        'jsonpath={.items[*].status.phase}',
+      ),
+    ).toBe('Succeeded');
   });
 
   it('rolls out a StatefulSet and a DaemonSet', async () => {
