@@ -103,10 +103,14 @@ describe('WorkloadController', () => {
         pods('web').length === 2 &&
         !pods('web').some(p => p.metadata.name === first.metadata.name),
     );
+    expect(pods('web').map(p => p.metadata.name)).not.toContain(
+      first.metadata.name,
+    );
     store.delete(deployments(), NS, 'web');
     await waitFor(
       () => store.list(rsType(), NS).length === 0 && pods('web').length === 0,
     );
+    expect(store.list(podType(), NS)).toEqual([]);
   });
 
   it('reports a StatefulSet and a DaemonSet ready, with ordinal and per-node pods', async () => {
