@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { KubeApiServer } from '../kube/KubeApiServer';
 import { kubeconfigYaml } from '../kube/kubeconfig';
 import { ObjectStore, WatchEvent } from '../kube/ObjectStore';
+import type { ResourceType } from '../kube/resources';
+import { CapiStatusVersion, clusterStatus, Phase } from './capiStatus';
 
 export const CAPI_CLUSTER_FINALIZER = 'cluster.cluster.x-k8s.io';
 
@@ -21,11 +23,23 @@ export interface CapiControllerOptions {
  * A stand-in for Cluster API's controllers: a new Cluster goes Pending,
  * Provisioning, then Provisioned, when a workload API server starts for it and
  * its `<name>-kubeconfig` Secret appears. Deleting the Cluster tears it down.
+ *
+ * It reads Clusters written in v1beta1 or v1beta2 and works in the newest
+ * version the store serves (v1beta2, Cluster API's storage version, when
+ * the CRD has it), writing status in that version's shape (capiStatus.ts);
+ * readers of the other version get it converted (kube/conversion.ts). A
+ * topology Cluster whose ClusterClass does not exist is not provisioned: it
+ * stays Pending with TopologyReconciled False, as Cluster API's topology
+ * controller leaves it (its webhook only warns), until the class appears.
  */
 export class CapiController {
   private readonly workloads = new Map<string, KubeApiServer>(); // ns/name
   private readonly timers = new Set<NodeJS.Timeout>();
-  private stopWatch?: () => void;
+  /** Clusters whose Pending → Provisioned timeline is under way (ns/name). */
+  private readonly started = new Set<string>();
+  private readonly stopWatches: Array<() => void> = [];
+  private clusterType!: ResourceType;
+  private version!: CapiStatusVersion;
 
   constructor(
     private readonly store: ObjectStore,
@@ -33,29 +47,75 @@ export class CapiController {
   ) {}
 
   start() {
-    const type = this.store.type('cluster.x-k8s.io', 'clusters')!;
-    for (const cluster of this.store.list(type, undefined))
+    this.clusterType =
+      this.store.type('cluster.x-k8s.io', 'clusters', 'v1beta2') ??
+      this.store.type('cluster.x-k8s.io', 'clusters')!;
+    this.version =
+      this.clusterType.version === 'v1beta2' ? 'v1beta2' : 'v1beta1';
+    for (const cluster of this.store.list(this.clusterType, undefined))
       this.reconcile(cluster);
-    this.stopWatch = this.store.watch(
-      {
-        typeKey: 'cluster.x-k8s.io/clusters',
-        labels: [],
-        fields: [],
-        send: (e: WatchEvent) =>
-          e.type !== 'DELETED' && this.reconcile(e.object),
-      },
-      undefined,
+    this.stopWatches.push(
+      this.store.watch(
+        {
+          typeKey: 'cluster.x-k8s.io/clusters',
+          labels: [],
+          fields: [],
+          send: (e: WatchEvent) =>
+            e.type !== 'DELETED' && this.reconcile(e.object),
+        },
+        undefined,
+      ),
+      // A class that appears (or changes) lets the Clusters naming it go on.
+      this.store.watch(
+        {
+          typeKey: 'cluster.x-k8s.io/clusterclasses',
+          labels: [],
+          fields: [],
+          send: (e: WatchEvent) => {
+            if (e.type === 'DELETED') return;
+            for (const cluster of this.store.list(
+              this.clusterType,
+              e.object.metadata.namespace,
+            ))
+              this.reconcile(cluster);
+          },
+        },
+        undefined,
+      ),
     );
   }
 
   async stop() {
-    this.stopWatch?.();
+    this.stopWatches.forEach(stop => stop());
     this.timers.forEach(clearTimeout);
     await Promise.all([...this.workloads.values()].map(s => s.stop()));
     this.workloads.clear();
   }
 
-  private reconcile(cluster: any) {
+  /** Why a topology Cluster's class cannot be used, as Cluster API says it; undefined when it can. */
+  private missingClass(cluster: any): string | undefined {
+    const topology = cluster.spec?.topology;
+    if (!topology) return undefined;
+    const name = topology.classRef?.name ?? topology.class;
+    const namespace =
+      topology.classRef?.namespace ??
+      topology.classNamespace ??
+      cluster.metadata.namespace;
+    const classes = this.store.type('cluster.x-k8s.io', 'clusterclasses');
+    try {
+      if (classes && name) {
+        this.store.get(classes, namespace, name);
+        return undefined;
+      }
+    } catch {
+      // not found: said below
+    }
+    return `failed to retrieve ClusterClass ${namespace}/${name}: clusterclasses.cluster.x-k8s.io "${name}" not found`;
+  }
+
+  private reconcile(stored: any) {
+    // Written in either version: read in the one this controller writes.
+    const cluster = this.store.convert(stored, this.clusterType);
     const { name, namespace } = cluster.metadata;
     if (cluster.metadata.deletionTimestamp) {
       void this.teardown(namespace, name);
@@ -74,45 +134,28 @@ export class CapiController {
       }));
       return;
     }
-    if (!cluster.status?.phase) {
-      this.setStatus(
-        namespace,
-        name,
-        'Pending',
-        { infrastructureReady: false, controlPlaneReady: false },
-        [
-          condition('Ready', 'False', 'WaitingForInfrastructure', 'Info'),
-          condition(
-            'InfrastructureReady',
-            'False',
-            'WaitingForInfrastructure',
-            'Info',
-          ),
-        ],
+    const key = `${namespace}/${name}`;
+    if (this.started.has(key) || cluster.status?.phase === 'Provisioned')
+      return;
+    const topologyFailure = this.missingClass(cluster);
+    if (topologyFailure) {
+      const reported = (cluster.status?.conditions ?? []).some(
+        (c: any) =>
+          c.type === 'TopologyReconciled' && c.message === topologyFailure,
       );
-      this.after(this.options.provisioningDelayMs / 2, () =>
-        this.setStatus(
-          namespace,
-          name,
-          'Provisioning',
-          { infrastructureReady: true, controlPlaneReady: false },
-          [
-            condition('Ready', 'False', 'WaitingForControlPlane', 'Info'),
-            condition('InfrastructureReady', 'True'),
-            condition(
-              'ControlPlaneInitialized',
-              'False',
-              'WaitingForControlPlane',
-              'Info',
-            ),
-          ],
-        ),
-      );
-      this.after(
-        this.options.provisioningDelayMs,
-        () => void this.provision(namespace, name),
-      );
+      if (!reported || cluster.status?.phase !== 'Pending')
+        this.setStatus(namespace, name, 'Pending', topologyFailure);
+      return;
     }
+    this.started.add(key);
+    this.setStatus(namespace, name, 'Pending');
+    this.after(this.options.provisioningDelayMs / 2, () =>
+      this.setStatus(namespace, name, 'Provisioning'),
+    );
+    this.after(
+      this.options.provisioningDelayMs,
+      () => void this.provision(namespace, name),
+    );
   }
 
   private async provision(namespace: string, name: string) {
@@ -133,7 +176,7 @@ export class CapiController {
         labels: { 'cluster.x-k8s.io/cluster-name': name },
         ownerReferences: [
           {
-            apiVersion: 'cluster.x-k8s.io/v1beta1',
+            apiVersion: `cluster.x-k8s.io/${this.version}`,
             kind: 'Cluster',
             name,
             uid: this.get(namespace, name)?.metadata.uid,
@@ -148,24 +191,14 @@ export class CapiController {
         ).toString('base64'),
       },
     });
-    this.setStatus(
-      namespace,
-      name,
-      'Provisioned',
-      { infrastructureReady: true, controlPlaneReady: true },
-      [
-        condition('Ready', 'True'),
-        condition('InfrastructureReady', 'True'),
-        condition('ControlPlaneInitialized', 'True'),
-        condition('ControlPlaneReady', 'True'),
-      ],
-    );
+    this.setStatus(namespace, name, 'Provisioned');
   }
 
   private async teardown(namespace: string, name: string) {
     const key = `${namespace}/${name}`;
     const server = this.workloads.get(key);
     this.workloads.delete(key);
+    this.started.delete(key);
     if (server) {
       this.options.onWorkloadServer(server.url, undefined, name);
       await server.stop();
@@ -190,25 +223,23 @@ export class CapiController {
   private setStatus(
     namespace: string,
     name: string,
-    phase: string,
-    flags: object,
-    conditions: object[],
+    phase: Phase,
+    topologyFailure?: string,
   ) {
     const cluster = this.get(namespace, name);
     if (!cluster || cluster.metadata.deletionTimestamp) return;
-    const type = this.store.type('cluster.x-k8s.io', 'clusters')!;
     this.store.update(
-      type,
+      this.clusterType,
       namespace,
       name,
       {
         ...cluster,
-        status: {
+        status: clusterStatus(this.version, {
           phase,
-          ...flags,
-          conditions,
-          observedGeneration: cluster.metadata.generation,
-        },
+          topology: !!cluster.spec?.topology,
+          topologyFailure,
+          generation: cluster.metadata.generation,
+        }),
       },
       { subresource: 'status' },
     );
@@ -217,17 +248,12 @@ export class CapiController {
   private write(namespace: string, name: string, change: (c: any) => any) {
     const cluster = this.get(namespace, name);
     if (!cluster) return;
-    const type = this.store.type('cluster.x-k8s.io', 'clusters')!;
-    this.store.update(type, namespace, name, change(cluster));
+    this.store.update(this.clusterType, namespace, name, change(cluster));
   }
 
   private get(namespace: string, name: string): any | undefined {
     try {
-      return this.store.get(
-        this.store.type('cluster.x-k8s.io', 'clusters')!,
-        namespace,
-        name,
-      );
+      return this.store.get(this.clusterType, namespace, name);
     } catch {
       return undefined;
     }
@@ -245,19 +271,4 @@ export class CapiController {
     }, ms);
     this.timers.add(timer);
   }
-}
-
-function condition(
-  type: string,
-  status: 'True' | 'False',
-  reason?: string,
-  severity?: string,
-) {
-  return {
-    type,
-    status,
-    lastTransitionTime: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    ...(reason ? { reason } : {}),
-    ...(severity ? { severity } : {}),
-  };
 }
