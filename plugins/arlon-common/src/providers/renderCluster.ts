@@ -19,6 +19,7 @@ import {
 import { CapiVersion, DEFAULT_CAPI_VERSION } from './capi/version';
 import {
   infrastructureClusterSpec,
+  MachineRole,
   machineSpec,
   managedPoolSpec,
   providerControlPlane,
@@ -97,6 +98,7 @@ export function renderClusterManifests(
           provider.id,
           spec.controlPlane?.machineType ?? spec.nodePools[0]?.machineType,
           spec,
+          'controlPlane',
         ),
         pools: spec.nodePools.map(pool => ({
           pool,
@@ -178,6 +180,7 @@ function renderKubeadm(
     `${name}-control-plane`,
     spec.controlPlane?.machineType ?? spec.nodePools[0]?.machineType,
     spec,
+    'controlPlane',
   );
   const objects: KubeObject[] = [
     kubeadmControlPlane(capiVersion, meta(`${name}-control-plane`), {
@@ -268,9 +271,10 @@ function machineTemplate(
   base: string,
   machineType: string | undefined,
   spec: ClusterSpecSpec,
+  role: MachineRole = 'worker',
 ): KubeObject {
   const templateSpec = {
-    template: { spec: machineSpec(provider.id, machineType, spec) },
+    template: { spec: machineSpec(provider.id, machineType, spec, role) },
   };
   return {
     apiVersion: apiVersionOf(kind),

@@ -15,10 +15,15 @@ export const aws: InfrastructureRenderer = {
           sshKeyName: spec.sshKeyName,
           ...vpc(spec.network?.vpcId),
         },
-  machine: (spec, machineType) => ({
+  // The instance profiles clusterawsadm creates: control plane machines need
+  // the wider one (the cloud provider manages load balancers from there).
+  machine: (spec, machineType, role) => ({
     instanceType: machineType,
     sshKeyName: spec.sshKeyName,
-    iamInstanceProfile: 'nodes.cluster-api-provider-aws.sigs.k8s.io',
+    iamInstanceProfile:
+      role === 'controlPlane'
+        ? 'control-plane.cluster-api-provider-aws.sigs.k8s.io'
+        : 'nodes.cluster-api-provider-aws.sigs.k8s.io',
   }),
   controlPlane: (spec, name, meta, kind) => [
     {

@@ -15,9 +15,9 @@ import {
   openstack,
   vsphere,
 } from './onPremises';
-import { compact, InfrastructureRenderer, Meta } from './types';
+import { compact, InfrastructureRenderer, MachineRole, Meta } from './types';
 
-export type { Meta } from './types';
+export type { MachineRole, Meta } from './types';
 
 /** Every catalog provider's renderer, by provider id (a test checks they match). */
 export const RENDERERS: Record<string, InfrastructureRenderer> = {
@@ -59,10 +59,11 @@ export function machineSpec(
   provider: string,
   machineType: string | undefined,
   spec: ClusterSpecSpec,
+  role: MachineRole = 'worker',
 ): object {
   const machine = renderer(provider).machine;
   if (!machine) throw new Error(`provider "${provider}" has no machines`);
-  return compact(machine(spec, machineType));
+  return compact(machine(spec, machineType, role));
 }
 
 /** A managed or provider control plane (EKS, AKS, GKE, Talos, nested) and the objects it refers to. */

@@ -75,6 +75,18 @@ describe('provider rendering against the upstream CRDs', () => {
     expect(
       find(kubeadm, 'AWSMachineTemplate').map(m => m.instanceType),
     ).toEqual(expect.arrayContaining(['m6i.large', 'm6i.xlarge']));
+    // clusterawsadm's instance profiles: the control plane's is the wider one.
+    const profiles = kubeadm
+      .filter(o => o.kind === 'AWSMachineTemplate')
+      .map(o => [
+        o.metadata.name.startsWith('c1-control-plane-'),
+        fieldsOf(o).iamInstanceProfile,
+      ]);
+    expect(profiles).toEqual([
+      [true, 'control-plane.cluster-api-provider-aws.sigs.k8s.io'],
+      [false, 'nodes.cluster-api-provider-aws.sigs.k8s.io'],
+      [false, 'nodes.cluster-api-provider-aws.sigs.k8s.io'],
+    ]);
     const eks = render('aws', 'eks');
     expect(find(eks, 'AWSManagedControlPlane')[0]).toMatchObject({
       region: 'eu-west-1',

@@ -16,7 +16,11 @@ export interface InfrastructureRenderer {
   /** The infrastructure cluster's `spec`. */
   cluster(spec: ClusterSpecSpec): object;
   /** A machine template's `spec.template.spec`, for a pool's (or the control plane's) machine type. */
-  machine?(spec: ClusterSpecSpec, machineType: string | undefined): object;
+  machine?(
+    spec: ClusterSpecSpec,
+    machineType: string | undefined,
+    role: MachineRole,
+  ): object;
   /** A control plane that is not kubeadm's: its object and what it refers to. */
   controlPlane?(
     spec: ClusterSpecSpec,
@@ -27,6 +31,9 @@ export interface InfrastructureRenderer {
   /** A managed node pool's `spec`; `index` is the pool's position in the spec. */
   pool?(spec: ClusterSpecSpec, pool: NodePool, index: number): object;
 }
+
+/** Which machines a template is for: some providers give control plane machines other permissions. */
+export type MachineRole = 'controlPlane' | 'worker';
 
 export const apiVersionOf = (k: KindRef) => `${k.group}/${k.version}`;
 
