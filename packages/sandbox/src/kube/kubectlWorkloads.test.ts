@@ -109,6 +109,13 @@ describe('kubectl workloads against the sandbox', () => {
     expect(await kubectl('apply', '-f', file)).toBe(
       'deployment.apps/web unchanged\n',
     );
+    // kubectl diff (a server-side dry run) finds nothing to change, and one change when there is one.
+    expect(await kubectl('diff', '-f', file)).toBe('');
+    const bumped = await write('web-3.yaml', DEPLOYMENT(3));
+    await expect(kubectl('diff', '-f', bumped)).rejects.toMatchObject({
+      code: 1,
+      stdout: expect.stringMatching(/^-  replicas: 2\n\+  replicas: 3$/m),
+    });
     // Moving to server-side apply takes over what client-side apply owned
     // (kubectl rewrites managedFields with a JSON patch first), with no conflict.
     expect(await kubectl('apply', '--server-side', '-f', file)).toBe(
