@@ -27,4 +27,13 @@ export {
   isArlonProfile,
 } from './components/common/conditions';
 export { arlonApiRef, ArlonClient } from './api/ArlonClient';
-export type { ArlonApi } from './api/ArlonClient';
+export type {
+  ArlonApi,
+  ClusterRemovalOutcome,
+  ClusterRemovalPreview,
+  CompareRequest,
+  KindSegment,
+  ProfileAssignment,
+  ProfileAssignmentResult,
+  VerifyResponse,
+} from './api/ArlonClient';
