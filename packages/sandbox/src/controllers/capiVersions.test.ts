@@ -4,6 +4,9 @@ import {
   KubeConfig,
   Watch,
 } from '@kubernetes/client-node';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseAllDocuments } from 'yaml';
 import { sandboxCrds } from '../kube/crds';
 import { KubeApiServer } from '../kube/KubeApiServer';
 import { kubeConfigFor } from '../kube/kubeConfigFor';
@@ -257,6 +260,55 @@ describe('simulated Cluster API, v1beta1 and v1beta2', () => {
     });
     expect(stuck.status.phase).toBe('Pending');
   });
+
+  /** The example's Docker cluster as ArgoCD applies it: every object, strict field validation. */
+  const exampleObjects = () =>
+    parseAllDocuments(
+      fs.readFileSync(
+        path.resolve(
+          __dirname,
+          '../../../../examples/fleet/generated/clusters/dev-local/cluster.yaml',
+        ),
+        'utf8',
+      ),
+    ).map(d => d.toJS());
+  const apply = async (o: any) => {
+    const [group, version] = o.apiVersion.split('/');
+    const plural = api.store.typeForKind(o.apiVersion, o.kind)?.plural;
+    expect([o.kind, plural]).toEqual([o.kind, expect.any(String)]);
+    await custom.createNamespacedCustomObject({
+      group,
+      version,
+      plural: plural!,
+      namespace: 'c1',
+      body: { ...o, metadata: { ...o.metadata, namespace: 'c1' } },
+      fieldValidation: 'Strict',
+    });
+  };
+
+  it.each([
+    [
+      'in file order (the class and templates first, as their sync wave says)',
+      false,
+    ],
+    ['with the Cluster first and its class after', true],
+  ])(
+    "builds the example's Docker cluster from the ClusterClass generated beside it, %s",
+    async (_label, clusterFirst) => {
+      const objects = exampleObjects();
+      const cluster = objects.find(o => o.kind === 'Cluster');
+      const rest = objects.filter(o => o !== cluster);
+      for (const o of clusterFirst ? [cluster, ...rest] : [...rest, cluster])
+        await apply(o);
+      await waitFor(
+        async () =>
+          (await read('v1beta2', 'dev-local')).status?.phase === 'Provisioned',
+      );
+      expect(
+        (await read('v1beta2', 'dev-local')).spec.topology.classRef,
+      ).toEqual({ name: 'quick-start' });
+    },
+  );
 });
 
 function clusterClass(name: string) {
