@@ -466,6 +466,13 @@ export class ArgoCdController {
       resources,
       condition: syncError ? ['SyncError', syncError] : undefined,
       operated: automated || requested ? operationPhase(syncError) : undefined,
+      // What ran, as ArgoCD records it (the CRD requires it in operationState).
+      operation: requested
+        ? app.operation
+        : {
+            initiatedBy: { automated: true },
+            sync: { prune: !!automated?.prune },
+          },
       clearOperation: requested,
     });
   }
@@ -644,6 +651,7 @@ export class ArgoCdController {
       resources?: any[];
       condition?: [string, string];
       operated?: 'Succeeded' | 'Failed';
+      operation?: object;
       clearOperation?: boolean;
     },
   ) {
@@ -884,6 +892,7 @@ function operationPhase(syncError: string | undefined): 'Succeeded' | 'Failed' {
 function operationStateOf(
   s: {
     operated?: 'Succeeded' | 'Failed';
+    operation?: object;
     condition?: [string, string];
     revision?: string;
   },
@@ -896,6 +905,7 @@ function operationStateOf(
         : s.condition?.[1] ?? 'sync failed';
     return {
       operationState: {
+        operation: s.operation,
         phase: s.operated,
         message,
         syncResult: { revision: s.revision },
