@@ -1,7 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
+import {
+  CoreV1Api,
+  CustomObjectsApi,
+  KubeConfig,
+} from '@kubernetes/client-node';
 import { parse } from 'yaml';
 import {
   compileFleet,
@@ -51,7 +55,11 @@ describe('the simulated ArgoCD and a bundle from a Helm repository', () => {
   let seed: string;
   let custom: CustomObjectsApi;
   let core: CoreV1Api;
-  const argo = { group: 'argoproj.io', version: 'v1alpha1', namespace: 'argocd' };
+  const argo = {
+    group: 'argoproj.io',
+    version: 'v1alpha1',
+    namespace: 'argocd',
+  };
 
   beforeAll(async () => {
     seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));

@@ -5,12 +5,12 @@ describe('the sandbox Go templates, on branches', () => {
     '{{- if eq .type "helm" }}path: {{ .path | toJson }}{{- end }}{{- if eq .type "chart" }}chart: {{ .chart | toJson }}{{- end }}';
 
   it('never evaluates a branch not taken, as Go does: it may name keys this element lacks', () => {
-    expect(renderTemplate(patch, { type: 'helm', path: 'charts/x' }, true)).toBe(
-      'path: "charts/x"',
-    );
-    expect(renderTemplate(patch, { type: 'chart', chart: 'podinfo' }, true)).toBe(
-      'chart: "podinfo"',
-    );
+    expect(
+      renderTemplate(patch, { type: 'helm', path: 'charts/x' }, true),
+    ).toBe('path: "charts/x"');
+    expect(
+      renderTemplate(patch, { type: 'chart', chart: 'podinfo' }, true),
+    ).toBe('chart: "podinfo"');
     expect(
       renderTemplate(
         '{{ if eq .a "x" }}{{ .missing }}{{ else }}{{ .b }}{{ end }}',

@@ -46,7 +46,10 @@ function compile() {
   ].replace(/profiles: \[([^\]]*)\]/, 'profiles: [$1, web]');
   files['arlon/clusters/dev-local.yaml'] = files[
     'arlon/clusters/dev-local.yaml'
-  ].replace('  values:\n', '  values:\n    podinfo:\n      service.type: NodePort\n');
+  ].replace(
+    '  values:\n',
+    '  values:\n    podinfo:\n      service.type: NodePort\n',
+  );
   const { fleet, problems } = validateFleet(files);
   expect(problems).toEqual([]);
   return compileFleet(fleet, OPTIONS);
@@ -56,8 +59,9 @@ describe('a bundle from a Helm chart repository', () => {
   const generated = compile();
   const [appset] = [parse(generated['generated/argocd/profiles/web.yaml'])];
 
-  it("is a list element of kind chart: repository, chart, and the exact version as revision", () => {
-    const elements = appset.spec.generators[0].matrix.generators[1].list.elements;
+  it('is a list element of kind chart: repository, chart, and the exact version as revision', () => {
+    const elements =
+      appset.spec.generators[0].matrix.generators[1].list.elements;
     expect(elements[0]).toEqual({
       bundle: 'podinfo',
       repoURL: 'https://stefanprodan.github.io/podinfo',
@@ -69,7 +73,13 @@ describe('a bundle from a Helm chart repository', () => {
     // The template reads .path, .repoURL and .revision of every element (missingkey=error).
     for (const element of elements)
       expect(Object.keys(element)).toEqual(
-        expect.arrayContaining(['bundle', 'repoURL', 'path', 'revision', 'type']),
+        expect.arrayContaining([
+          'bundle',
+          'repoURL',
+          'path',
+          'revision',
+          'type',
+        ]),
       );
   });
 
@@ -100,14 +110,16 @@ describe('a bundle from a Helm chart repository', () => {
   });
 
   it('merges its values like a chart from Git: bundle defaults < profile < cluster, with the cluster name', () => {
-    expect(parse(generated['generated/values/dev-local/podinfo.yaml'])).toEqual({
-      replicaCount: 2,
-      service: { type: 'NodePort' },
-      arlon: { clusterName: 'dev-local', clusterLabels: { env: 'dev' } },
-    });
+    expect(parse(generated['generated/values/dev-local/podinfo.yaml'])).toEqual(
+      {
+        replicaCount: 2,
+        service: { type: 'NodePort' },
+        arlon: { clusterName: 'dev-local', clusterLabels: { env: 'dev' } },
+      },
+    );
   });
 
-  it("lets the arlon-bundles project read the chart repository, and nothing it does not use", () => {
+  it('lets the arlon-bundles project read the chart repository, and nothing it does not use', () => {
     const project = parse(
       generated['generated/argocd/projects/arlon-bundles.yaml'],
     );

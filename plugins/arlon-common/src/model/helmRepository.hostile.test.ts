@@ -23,13 +23,15 @@ ${Object.entries({
   .map(([k, v]) => `      ${k}: ${JSON.stringify(v)}\n`)
   .join('')}`;
 
-const validate = (text: string) =>
-  validateFleet({ ...files, [FILE]: text });
+const validate = (text: string) => validateFleet({ ...files, [FILE]: text });
 
 describe('a Helm repository bundle: accepted', () => {
   it.each([
     ['a plain repository', {}],
-    ['a repository with a path', { repoUrl: 'https://charts.example.com/stable/' }],
+    [
+      'a repository with a path',
+      { repoUrl: 'https://charts.example.com/stable/' },
+    ],
     ['a port', { repoUrl: 'https://charts.example.com:8443/helm' }],
     ["cert-manager's v-prefixed version", { version: 'v1.21.1' }],
     ['a pre-release with build metadata', { version: '1.2.3-rc.1+build.7' }],
@@ -44,32 +46,137 @@ describe('a Helm repository bundle: accepted', () => {
 });
 
 describe('a Helm repository bundle: hostile values are a problem at their line', () => {
-  const cases: Array<[string, Record<string, string>, keyof typeof LINE, RegExp]> = [
-    ['an http URL', { repoUrl: 'http://charts.example.com' }, 'repoUrl', /must be an https:\/\/ URL/],
-    ['a file: URL', { repoUrl: 'file:///etc/passwd' }, 'repoUrl', /must be an https:\/\/ URL/],
-    ['an OCI registry', { repoUrl: 'oci://ghcr.io/acme/charts' }, 'repoUrl', /is an OCI registry/],
-    ['a user and password', { repoUrl: 'https://bob:hunter2@charts.example.com' }, 'repoUrl', /must not carry a user name or password/],
-    ['a user name alone', { repoUrl: 'https://token@charts.example.com' }, 'repoUrl', /must not carry a user name or password/],
-    ['a query', { repoUrl: 'https://charts.example.com/?token=x' }, 'repoUrl', /must not have a query/],
-    ['a fragment', { repoUrl: 'https://charts.example.com/#x' }, 'repoUrl', /must not have a query/],
-    ['a quote and a newline', { repoUrl: 'https://x.example.com"\n  server: https://kubernetes.default.svc' }, 'repoUrl', /must not contain spaces, quotes/],
-    ['template braces', { repoUrl: 'https://x.example.com/{{ .server }}' }, 'repoUrl', /must not contain spaces, quotes, braces/],
-    ['a space', { repoUrl: 'https://x.example.com/a b' }, 'repoUrl', /must not contain spaces/],
-    ['no host', { repoUrl: 'https:///charts' }, 'repoUrl', /must be an https URL of a host/],
-    ['an over-long URL', { repoUrl: `https://x.example.com/${'a'.repeat(2048)}` }, 'repoUrl', /at most 2048 characters/],
-    ['a chart with a path', { chart: '../../etc/passwd' }, 'chart', /without '\/'/],
-    ['a repository in the chart', { chart: 'jetstack/cert-manager' }, 'chart', /without '\/'/],
-    ['template braces in the chart', { chart: '{{ .server }}' }, 'chart', /must be a chart name/],
-    ['a newline in the chart', { chart: 'x\nproject: default' }, 'chart', /must be a chart name/],
+  const cases: Array<
+    [string, Record<string, string>, keyof typeof LINE, RegExp]
+  > = [
+    [
+      'an http URL',
+      { repoUrl: 'http://charts.example.com' },
+      'repoUrl',
+      /must be an https:\/\/ URL/,
+    ],
+    [
+      'a file: URL',
+      { repoUrl: 'file:///etc/passwd' },
+      'repoUrl',
+      /must be an https:\/\/ URL/,
+    ],
+    [
+      'an OCI registry',
+      { repoUrl: 'oci://ghcr.io/acme/charts' },
+      'repoUrl',
+      /is an OCI registry/,
+    ],
+    [
+      'a user and password',
+      { repoUrl: 'https://bob:hunter2@charts.example.com' },
+      'repoUrl',
+      /must not carry a user name or password/,
+    ],
+    [
+      'a user name alone',
+      { repoUrl: 'https://token@charts.example.com' },
+      'repoUrl',
+      /must not carry a user name or password/,
+    ],
+    [
+      'a query',
+      { repoUrl: 'https://charts.example.com/?token=x' },
+      'repoUrl',
+      /must not have a query/,
+    ],
+    [
+      'a fragment',
+      { repoUrl: 'https://charts.example.com/#x' },
+      'repoUrl',
+      /must not have a query/,
+    ],
+    [
+      'a quote and a newline',
+      {
+        repoUrl:
+          'https://x.example.com"\n  server: https://kubernetes.default.svc',
+      },
+      'repoUrl',
+      /must not contain spaces, quotes/,
+    ],
+    [
+      'template braces',
+      { repoUrl: 'https://x.example.com/{{ .server }}' },
+      'repoUrl',
+      /must not contain spaces, quotes, braces/,
+    ],
+    [
+      'a space',
+      { repoUrl: 'https://x.example.com/a b' },
+      'repoUrl',
+      /must not contain spaces/,
+    ],
+    [
+      'no host',
+      { repoUrl: 'https:///charts' },
+      'repoUrl',
+      /must be an https URL of a host/,
+    ],
+    [
+      'an over-long URL',
+      { repoUrl: `https://x.example.com/${'a'.repeat(2048)}` },
+      'repoUrl',
+      /at most 2048 characters/,
+    ],
+    [
+      'a chart with a path',
+      { chart: '../../etc/passwd' },
+      'chart',
+      /without '\/'/,
+    ],
+    [
+      'a repository in the chart',
+      { chart: 'jetstack/cert-manager' },
+      'chart',
+      /without '\/'/,
+    ],
+    [
+      'template braces in the chart',
+      { chart: '{{ .server }}' },
+      'chart',
+      /must be a chart name/,
+    ],
+    [
+      'a newline in the chart',
+      { chart: 'x\nproject: default' },
+      'chart',
+      /must be a chart name/,
+    ],
     ['an empty chart', { chart: '' }, 'chart', /must not be empty/],
     ['a caret range', { version: '^1.2.0' }, 'version', /is a version range/],
     ['a tilde range', { version: '~1.2' }, 'version', /is a version range/],
-    ['a comparison range', { version: '>=1.0.0 <2.0.0' }, 'version', /is a version range/],
+    [
+      'a comparison range',
+      { version: '>=1.0.0 <2.0.0' },
+      'version',
+      /is a version range/,
+    ],
     ['a wildcard', { version: '*' }, 'version', /is a version range/],
     ['an x range', { version: '1.2.x' }, 'version', /is a version range/],
-    ['latest', { version: 'latest' }, 'version', /must be an exact chart version/],
-    ['a branch name', { version: 'main' }, 'version', /must be an exact chart version/],
-    ['a quote and a newline in the version', { version: '1.0.0"\nproject: default' }, 'version', /version range|exact chart version/],
+    [
+      'latest',
+      { version: 'latest' },
+      'version',
+      /must be an exact chart version/,
+    ],
+    [
+      'a branch name',
+      { version: 'main' },
+      'version',
+      /must be an exact chart version/,
+    ],
+    [
+      'a quote and a newline in the version',
+      { version: '1.0.0"\nproject: default' },
+      'version',
+      /version range|exact chart version/,
+    ],
     ['an empty version', { version: '' }, 'version', /must not be empty/],
   ];
   it.each(cases)('%s', (_, over, field, message) => {
@@ -109,7 +216,10 @@ describe('a Helm repository bundle: hostile values are a problem at their line',
 
   it('an unknown field beside chart is refused, not ignored', () => {
     const { problems } = validate(
-      chartBundle().replace('    helmRepository:\n', '    helmRepository:\n      path: charts/x\n'),
+      chartBundle().replace(
+        '    helmRepository:\n',
+        '    helmRepository:\n      path: charts/x\n',
+      ),
     );
     expect(problems).toEqual([
       expect.objectContaining({

@@ -30,7 +30,7 @@ const objects = Object.entries(files)
   .flatMap(([, text]) => parseAllDocuments(text).map(d => d.toJS()))
   .filter(Boolean);
 
-describe("the example readonly-rbac bundle reads no Secrets", () => {
+describe('the example readonly-rbac bundle reads no Secrets', () => {
   const roles = objects.filter(
     o => o.kind === 'ClusterRole' || o.kind === 'Role',
   );
