@@ -96,19 +96,26 @@ export function destructiveSpecChange(
   return undefined;
 }
 
-/** apiVersion/kind/namespace/name of every Cluster API object `spec` renders for `name`, or undefined when it does not render. */
+/**
+ * apiVersion/kind/namespace/name of every Cluster API object `spec` renders
+ * for `name`, or undefined when it does not render. Templates are left out:
+ * they are named by their content, so a changed machine type or image
+ * replaces its template by design, and that is a rollout, not a rebuild.
+ */
 function identities(
   name: string,
   spec: Partial<ClusterSpecSpec>,
 ): Set<string> | undefined {
   try {
     return new Set(
-      renderClusterManifests(name, name, spec as ClusterSpecSpec).map(
-        o =>
-          `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name} (${
-            o.apiVersion
-          })`,
-      ),
+      renderClusterManifests(name, name, spec as ClusterSpecSpec)
+        .filter(o => !o.kind.endsWith('Template'))
+        .map(
+          o =>
+            `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name} (${
+              o.apiVersion
+            })`,
+        ),
     );
   } catch {
     return undefined;
