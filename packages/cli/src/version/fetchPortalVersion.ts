@@ -69,13 +69,21 @@ export async function fetchPortalVersion(
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    const cause = (error as Error & { cause?: { code?: string } }).cause;
+    // undici puts the socket's error in cause (an AggregateError when every address failed).
+    const cause = (
+      error as Error & {
+        cause?: { code?: string; errors?: { code?: string }[] };
+      }
+    ).cause;
     return {
       ok: false,
       reason: `cannot reach ${where} (${
         (error as Error).name === 'TimeoutError'
           ? `no answer in ${TIMEOUT_MS / 1000} s`
-          : cause?.code ?? (error as Error).message
+          : cause?.code ??
+            cause?.errors?.[0]?.code ??
+            (cause as Error | undefined)?.message ??
+            (error as Error).message
       })`,
     };
   }
