@@ -99,7 +99,11 @@ describe('ServedClusterKinds', () => {
           apiVersion: 'argoproj.io/v1alpha1',
           kind: 'Application',
           metadata: { name: 'arlon-fleet' },
-          spec: {},
+          // what ArgoCD's CRD requires; no source, so nothing is synced
+          spec: {
+            project: 'default',
+            destination: { server: 'https://kubernetes.default.svc' },
+          },
         },
       });
     const served = await new ServedClusterKinds(clusters()).current();
