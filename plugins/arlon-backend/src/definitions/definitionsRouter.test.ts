@@ -186,8 +186,17 @@ describe('definitions API', () => {
           column: 3,
           field: 'spec.clusterSpec',
           message:
-            "Management cluster bare does not serve Cluster (cluster.x-k8s.io/v1beta1), which this cluster's Cluster API manifests need",
+            "Management cluster bare does not serve ClusterClass (cluster.x-k8s.io/v1beta2), KubeadmControlPlaneTemplate (controlplane.cluster.x-k8s.io/v1beta2), KubeadmConfigTemplate (bootstrap.cluster.x-k8s.io/v1beta2), Cluster (cluster.x-k8s.io/v1beta2), which this cluster's Cluster API manifests need",
           hint: 'Install Cluster API on it: clusterctl init (the core, kubeadm bootstrap and control plane providers)',
+        },
+        {
+          file: 'arlon/clusters/qa-1.yaml',
+          line: 6,
+          column: 3,
+          field: 'spec.clusterSpec',
+          message:
+            "Management cluster bare does not serve DockerClusterTemplate (infrastructure.cluster.x-k8s.io/v1beta1), DockerMachineTemplate (infrastructure.cluster.x-k8s.io/v1beta1), which this cluster's Cluster API manifests need",
+          hint: 'Install the Docker, for local clusters (CAPD) provider on it: clusterctl init --infrastructure docker',
         },
       ]);
       expect(await head()).toBe(before);

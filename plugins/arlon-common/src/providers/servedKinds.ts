@@ -66,9 +66,15 @@ export function clusterManifestKinds(): ReadonlyArray<ManifestKind> {
 export function installHint(apiVersion: string, kind: string): string {
   const owns = (k?: KindRef) =>
     !!k && k.kind === kind && apiVersionOf(k) === apiVersion;
+  // A ClusterClass's infrastructure cluster template is the provider's too.
+  const template = (k: KindRef): KindRef => ({
+    ...k,
+    kind: `${k.kind}Template`,
+  });
   const provider = PROVIDERS.find(
     p =>
       owns(p.infrastructureCluster) ||
+      owns(template(p.infrastructureCluster)) ||
       owns(p.machineTemplate) ||
       Object.values(p.clusterTypes).some(
         t =>

@@ -217,7 +217,7 @@ describe('arlon:cluster:create on a management cluster without Cluster API', () 
       // One line per thing to install, at the cluster's clusterSpec.
       expect(error.message).toContain(
         [
-          "arlon/clusters/eks-1.yaml:6:3: Management cluster bare does not serve Cluster (cluster.x-k8s.io/v1beta1), MachinePool (cluster.x-k8s.io/v1beta1), which this cluster's Cluster API manifests need (spec.clusterSpec)",
+          "arlon/clusters/eks-1.yaml:6:3: Management cluster bare does not serve Cluster (cluster.x-k8s.io/v1beta2), MachinePool (cluster.x-k8s.io/v1beta2), which this cluster's Cluster API manifests need (spec.clusterSpec)",
           '    hint: Install Cluster API on it: clusterctl init (the core, kubeadm bootstrap and control plane providers)',
           "arlon/clusters/eks-1.yaml:6:3: Management cluster bare does not serve AWSManagedCluster (infrastructure.cluster.x-k8s.io/v1beta2), AWSManagedControlPlane (controlplane.cluster.x-k8s.io/v1beta2), AWSManagedMachinePool (infrastructure.cluster.x-k8s.io/v1beta2), which this cluster's Cluster API manifests need (spec.clusterSpec)",
           '    hint: Install the Amazon Web Services (CAPA) provider on it: clusterctl init --infrastructure aws',

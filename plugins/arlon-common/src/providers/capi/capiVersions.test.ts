@@ -2,6 +2,7 @@ import { parseAllDocuments, stringify } from 'yaml';
 import type { ClusterSpecSpec } from '../../model/types';
 import { PROVIDERS } from '../catalog';
 import { KubeObject, renderClusterManifests } from '../renderCluster';
+import { installHint } from '../servedKinds';
 import { canonicalJson, contentName } from './contentName';
 import { CAPI_VERSIONS, CapiVersion, chooseCapiVersion } from './version';
 
@@ -280,8 +281,32 @@ describe('chooseCapiVersion', () => {
     expect(chooseCapiVersion([v1beta2, v1beta1], 'v1beta2')).toBe('v1beta1');
   });
 
+  it('what the tree records when the only one answering runs no Cluster API yet', () => {
+    expect(chooseCapiVersion([new Set<string>()], 'v1beta2')).toBe('v1beta2');
+    expect(chooseCapiVersion([new Set<string>(), v1beta1], 'v1beta2')).toBe(
+      'v1beta1',
+    );
+  });
+
   it('what the tree records when none answers, so an outage does not flip it', () => {
     expect(chooseCapiVersion([], 'v1beta2')).toBe('v1beta2');
     expect(chooseCapiVersion([], undefined)).toBe('v1beta1');
+  });
+});
+
+describe('installHint for a generated ClusterClass', () => {
+  it('names the infrastructure provider for its cluster template, Cluster API for the kubeadm ones', () => {
+    expect(
+      installHint(
+        'infrastructure.cluster.x-k8s.io/v1beta1',
+        'DockerClusterTemplate',
+      ),
+    ).toContain('clusterctl init --infrastructure docker');
+    expect(
+      installHint(
+        'controlplane.cluster.x-k8s.io/v1beta2',
+        'KubeadmControlPlaneTemplate',
+      ),
+    ).toContain('Install Cluster API on it');
   });
 });

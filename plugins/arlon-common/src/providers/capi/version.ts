@@ -21,17 +21,22 @@ export const capiClusterKey = (version: CapiVersion) =>
 /**
  * The version to render for management clusters that serve `served` (one
  * set of `group/version/Kind` keys per reachable cluster building the
- * fleet): v1beta2 when every one of them serves a v1beta2 Cluster, v1beta1
- * when one answers without it, and `recorded` (what the generated tree was
- * last compiled with) when none answers, so an unreachable management
- * cluster never flips the generated tree back and forth.
+ * fleet): v1beta2 when every one that runs Cluster API serves a v1beta2
+ * Cluster, v1beta1 when one serves only v1beta1, and `recorded` (what the
+ * generated tree was last compiled with) when none answers or none runs
+ * Cluster API yet, so an unreachable or empty management cluster never
+ * flips the generated tree back and forth (the unserved-kinds check says
+ * what to install on the empty one).
  */
 export function chooseCapiVersion(
   served: ReadonlyArray<ReadonlySet<string>>,
   recorded: CapiVersion | undefined,
 ): CapiVersion {
-  if (!served.length) return recorded ?? DEFAULT_CAPI_VERSION;
-  return served.every(s => s.has(capiClusterKey('v1beta2')))
+  const running = served.filter(s =>
+    CAPI_VERSIONS.some(v => s.has(capiClusterKey(v))),
+  );
+  if (!running.length) return recorded ?? DEFAULT_CAPI_VERSION;
+  return running.every(s => s.has(capiClusterKey('v1beta2')))
     ? 'v1beta2'
     : 'v1beta1';
 }
