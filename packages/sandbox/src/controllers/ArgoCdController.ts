@@ -2,6 +2,7 @@ import { FleetRepoReader } from '../git/FleetRepoReader';
 import { KubeApiServer } from '../kube/KubeApiServer';
 import { ObjectStore, WatchEvent } from '../kube/ObjectStore';
 import { mergePatch } from '../kube/patch';
+import { admissionFor } from '../kube/customResources';
 import { parse } from 'yaml';
 import { renderTemplate } from './goTemplate';
 import {
@@ -564,9 +565,22 @@ export class ArgoCdController {
         } for requested resource ${o.metadata.namespace ?? ''}/${
           o.metadata.name
         }. Make sure the CRD is installed on the destination cluster.`;
+      // ArgoCD applies as kubectl does: the server validates, strictly unless Validate=false
+      let admitted: any;
+      try {
+        admitted = admissionFor(store).admit(
+          type,
+          o,
+          (app.spec.syncPolicy?.syncOptions ?? []).includes('Validate=false')
+            ? 'Ignore'
+            : 'Strict',
+        ).object;
+      } catch (error: any) {
+        return `${o.kind} ${o.metadata.name}: ${error.message}`;
+      }
       try {
         const live = store.get(type, o.metadata.namespace, o.metadata.name);
-        const next = mergePatch(live, o) as any;
+        const next = mergePatch(live, admitted) as any;
         if (JSON.stringify(next) !== JSON.stringify(live))
           store.update(type, o.metadata.namespace, o.metadata.name, {
             ...next,
@@ -576,7 +590,7 @@ export class ArgoCdController {
         if (error?.code !== 404)
           return `${o.kind} ${o.metadata.name}: ${error.message}`;
         try {
-          store.create(type, o.metadata.namespace, o);
+          store.create(type, o.metadata.namespace, admitted);
         } catch (createError: any) {
           return `${o.kind} ${o.metadata.name}: ${createError.message}`;
         }

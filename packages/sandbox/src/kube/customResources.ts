@@ -143,6 +143,18 @@ export class CustomResourceAdmission {
   }
 }
 
+const admissions = new WeakMap<ObjectStore, CustomResourceAdmission>();
+
+/** One admission per store (it watches the store's CRDs): for controllers that write as a client would, through the API server's checks. */
+export function admissionFor(store: ObjectStore): CustomResourceAdmission {
+  let admission = admissions.get(store);
+  if (!admission) {
+    admission = new CustomResourceAdmission(store);
+    admissions.set(store, admission);
+  }
+  return admission;
+}
+
 /** `Warning` header values, as the API server sends them (RFC 7234 code 299). */
 export function warningHeaders(warnings: string[]): string[] {
   return warnings.map(w => `299 - ${JSON.stringify(w)}`);
