@@ -8,7 +8,11 @@ import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
 import { CoreV1Api } from '@kubernetes/client-node';
-import { Sandbox, kubeConfigFor, eventually } from '@arlon-backstage/arlon-sandbox';
+import {
+  Sandbox,
+  kubeConfigFor,
+  eventually,
+} from '@arlon-backstage/arlon-sandbox';
 import arlonPlugin from '@arlon-backstage/plugin-arlon-backend';
 import request from 'supertest';
 import { parse } from 'yaml';
@@ -38,10 +42,7 @@ describe('the apply-profiles template', () => {
   it('applies a profile in one commit, and the cluster’s ArgoCD Secret carries its label within seconds', async () => {
     const template = parse(
       fs.readFileSync(
-        path.resolve(
-          __dirname,
-          '../../../templates/apply-profiles/template.yaml',
-        ),
+        path.resolve(__dirname, '../templates/apply-profiles/template.yaml'),
         'utf8',
       ),
     );

@@ -11,7 +11,11 @@ import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
-import { Sandbox, kubeConfigFor, eventually } from '@arlon-backstage/arlon-sandbox';
+import {
+  Sandbox,
+  kubeConfigFor,
+  eventually,
+} from '@arlon-backstage/arlon-sandbox';
 import arlonPlugin from '@arlon-backstage/plugin-arlon-backend';
 import request from 'supertest';
 import { parse } from 'yaml';
@@ -55,10 +59,7 @@ describe('the create-cluster template', () => {
   it('makes one commit, and the cluster becomes Provisioned and registered', async () => {
     const template = parse(
       fs.readFileSync(
-        path.resolve(
-          __dirname,
-          '../../../templates/create-cluster/template.yaml',
-        ),
+        path.resolve(__dirname, '../templates/create-cluster/template.yaml'),
         'utf8',
       ),
     );

@@ -11,7 +11,7 @@ import { scaffolderModuleArlon } from './module';
 /** The new-bundle template's Helm repository form, through the scaffolder's dry run. */
 const template = parse(
   fs.readFileSync(
-    path.resolve(__dirname, '../../../templates/new-bundle/template.yaml'),
+    path.resolve(__dirname, '../templates/new-bundle/template.yaml'),
     'utf8',
   ),
 );

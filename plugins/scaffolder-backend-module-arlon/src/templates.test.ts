@@ -9,7 +9,7 @@ import { TestFleet } from './__testUtils__/testFleet';
 import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
 import { scaffolderModuleArlon } from './module';
 
-const TEMPLATES = path.resolve(__dirname, '../../../templates');
+const TEMPLATES = path.resolve(__dirname, '../templates');
 const template = (name: string) =>
   parse(fs.readFileSync(path.join(TEMPLATES, name, 'template.yaml'), 'utf8'));
 
