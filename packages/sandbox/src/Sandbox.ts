@@ -150,6 +150,13 @@ export class Sandbox {
         management: apiServer,
         servers,
         resyncMs: options.argocdResyncMs ?? 1000,
+        onRefused: (kind, name, error) =>
+          events.refused(
+            'management',
+            kind,
+            name,
+            error instanceof Error ? error.message : String(error),
+          ),
       });
       started.push(argocd);
       capi.start();

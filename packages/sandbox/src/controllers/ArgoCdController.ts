@@ -5,6 +5,7 @@ import { mergePatch } from '../kube/patch';
 import { admissionFor } from '../kube/customResources';
 import { parse } from 'yaml';
 import { renderTemplate } from './goTemplate';
+import { checkOwnWrite } from './ownWrites';
 import {
   DestinationCluster,
   isDestinationPermitted,
@@ -36,6 +37,12 @@ export interface ArgoCdControllerOptions {
   servers: Map<string, KubeApiServer>;
   /** How often to look for new commits and re-check every Application. */
   resyncMs: number;
+  /**
+   * A write of this controller's own that the API server refused (an
+   * Application or ApplicationSet it could not create or update): a bug
+   * here, which real ArgoCD would log. The sandbox records it in its EventLog.
+   */
+  onRefused?(kind: string, name: string, error: unknown): void;
 }
 
 /**
@@ -152,11 +159,17 @@ export class ArgoCdController {
       while (!this.stopped && (this.appsets.size || this.queue.size)) {
         for (const name of [...this.appsets]) {
           this.appsets.delete(name);
-          this.reconcileAppSet(name);
+          try {
+            this.reconcileAppSet(name);
+          } catch (error) {
+            this.options.onRefused?.('ApplicationSet', name, error);
+          }
         }
         for (const name of [...this.queue]) {
           this.queue.delete(name);
-          await this.reconcileApp(name).catch(() => {});
+          await this.reconcileApp(name).catch(error =>
+            this.options.onRefused?.('Application', name, error),
+          );
         }
       }
     } finally {
@@ -195,20 +208,18 @@ export class ArgoCdController {
       return;
     }
     const names = new Set(desired.map(a => a.metadata.name));
-    for (const app of desired) {
-      const existing = this.find('applications', app.metadata.name);
-      if (!existing) this.store.create(appType, this.options.namespace, app);
-      else if (
-        JSON.stringify(existing.spec) !== JSON.stringify(app.spec) ||
-        JSON.stringify(existing.metadata.labels) !==
-          JSON.stringify(app.metadata.labels)
-      ) {
-        this.store.update(appType, this.options.namespace, app.metadata.name, {
-          ...existing,
-          metadata: { ...existing.metadata, labels: app.metadata.labels },
-          spec: app.spec,
-        });
-      }
+    try {
+      for (const app of desired) this.createOrUpdate(app);
+    } catch (error) {
+      // An Application the API server refuses (an invalid name from a
+      // parameter, say): ArgoCD says so on the ApplicationSet.
+      this.setAppSetStatus(
+        appset,
+        'False',
+        'UpdateApplicationError',
+        (error as Error).message,
+      );
+      return;
     }
     for (const app of owned)
       if (!names.has(app.metadata.name))
@@ -219,6 +230,32 @@ export class ArgoCdController {
       'ApplicationSetUpToDate',
       `All applications have been generated successfully (${desired.length})`,
     );
+  }
+
+  private createOrUpdate(app: any) {
+    const appType = this.type('applications');
+    const existing = this.find('applications', app.metadata.name);
+    if (!existing) {
+      checkOwnWrite(appType, app);
+      this.store.create(appType, this.options.namespace, app);
+    } else if (
+      JSON.stringify(existing.spec) !== JSON.stringify(app.spec) ||
+      JSON.stringify(existing.metadata.labels) !==
+        JSON.stringify(app.metadata.labels)
+    ) {
+      const next = {
+        ...existing,
+        metadata: { ...existing.metadata, labels: app.metadata.labels },
+        spec: app.spec,
+      };
+      checkOwnWrite(appType, next);
+      this.store.update(
+        appType,
+        this.options.namespace,
+        app.metadata.name,
+        next,
+      );
+    }
   }
 
   private generate(generators: any[]): Array<Record<string, unknown>> {
@@ -309,25 +346,30 @@ export class ArgoCdController {
     reason: string,
     message: string,
   ) {
-    const conditions = [
-      {
-        type: status === 'True' ? 'ResourcesUpToDate' : 'ErrorOccurred',
-        status,
-        reason,
-        message,
-      },
-    ];
+    // As the ApplicationSet controller sets them: an error is ErrorOccurred
+    // True and ResourcesUpToDate False, with the same reason and message.
+    const conditions =
+      status === 'True'
+        ? [{ type: 'ResourcesUpToDate', status, reason, message }]
+        : [
+            { type: 'ErrorOccurred', status: 'True', reason, message },
+            { type: 'ResourcesUpToDate', status: 'False', reason, message },
+          ];
     if (
       JSON.stringify(appset.status?.conditions?.map(stripTime)) ===
       JSON.stringify(conditions)
     )
       return;
     const stamped = conditions.map(c => ({ ...c, lastTransitionTime: now() }));
+    const next = { ...appset, status: { conditions: stamped } };
+    checkOwnWrite(this.type('applicationsets'), next);
+    // Status is a subresource of ApplicationSets: a main-resource write would keep the old one.
     this.store.update(
       this.type('applicationsets'),
       this.options.namespace,
       appset.metadata.name,
-      { ...appset, status: { conditions: stamped } },
+      next,
+      { subresource: 'status' },
     );
   }
 
@@ -468,12 +510,7 @@ export class ArgoCdController {
       condition: syncError ? ['SyncError', syncError] : undefined,
       operated: automated || requested ? operationPhase(syncError) : undefined,
       // What ran, as ArgoCD records it (the CRD requires it in operationState).
-      operation: requested
-        ? app.operation
-        : {
-            initiatedBy: { automated: true },
-            sync: { prune: !!automated?.prune },
-          },
+      operation: requested ? app.operation : autoSyncOperation(app, commit),
       clearOperation: requested,
     });
   }
@@ -720,6 +757,7 @@ export class ArgoCdController {
       },
     };
     if (s.clearOperation) delete next.operation;
+    checkOwnWrite(this.type('applications'), next);
     this.store.update(
       this.type('applications'),
       this.options.namespace,
@@ -730,6 +768,7 @@ export class ArgoCdController {
 
   private write(app: any, patch: any) {
     const next = mergePatch(app, patch) as any;
+    checkOwnWrite(this.type('applications'), next);
     this.store.update(
       this.type('applications'),
       this.options.namespace,
@@ -896,6 +935,26 @@ function worstHealth(statuses: string[]): string {
   if (statuses.includes('Missing')) return 'Missing';
   if (statuses.includes('Progressing')) return 'Progressing';
   return 'Healthy';
+}
+
+/**
+ * The operation ArgoCD's automated sync runs (appcontroller.go autoSync):
+ * the compared source(s) at the resolved revision, the policy's prune and
+ * sync options, initiated by automation, retried up to 5 times by default.
+ */
+function autoSyncOperation(app: any, revision: string) {
+  const policy = app.spec.syncPolicy ?? {};
+  return {
+    sync: {
+      ...(app.spec.sources
+        ? { sources: app.spec.sources, revisions: [revision] }
+        : { source: app.spec.source, revision }),
+      prune: !!policy.automated?.prune,
+      ...(policy.syncOptions ? { syncOptions: policy.syncOptions } : {}),
+    },
+    initiatedBy: { automated: true },
+    retry: policy.retry ?? { limit: 5 },
+  };
 }
 
 function operationPhase(syncError: string | undefined): 'Succeeded' | 'Failed' {

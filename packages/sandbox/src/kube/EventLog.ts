@@ -10,13 +10,16 @@ export interface LoggedEvent {
   seq: number;
   /** `management`, or the workload cluster's name. */
   cluster: string;
-  type: WatchEvent['type'] | 'TORNDOWN';
+  /** A change (ADDED, MODIFIED, DELETED), a workload cluster's TORNDOWN, or a controller's write the API server REFUSED. */
+  type: WatchEvent['type'] | 'TORNDOWN' | 'REFUSED';
   kind: string;
   namespace?: string;
   name: string;
   /** The object carried a deletionTimestamp: its deletion had begun. */
   deleting: boolean;
   labels: Record<string, string>;
+  /** Why a REFUSED write was refused (the API server's message). */
+  message?: string;
 }
 
 /**
@@ -66,6 +69,23 @@ export class EventLog {
       name: cluster,
       deleting: true,
       labels: {},
+    });
+  }
+
+  /**
+   * Records that one of the sandbox's own controllers (simulated ArgoCD)
+   * had a write of `kind` `name` refused: a sandbox bug that tests assert
+   * never happens.
+   */
+  refused(cluster: string, kind: string, name: string, message: string) {
+    this.push({
+      cluster,
+      type: 'REFUSED',
+      kind,
+      name,
+      deleting: false,
+      labels: {},
+      message,
     });
   }
 

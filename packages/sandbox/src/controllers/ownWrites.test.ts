@@ -1,0 +1,365 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  CoreV1Api,
+  CustomObjectsApi,
+  KubeConfig,
+  PatchStrategy,
+  setHeaderOptions,
+} from '@kubernetes/client-node';
+import { Sandbox } from '../Sandbox';
+import { kubeConfigFor } from '../kube/kubeConfigFor';
+import { upstreamViolations } from '../kube/upstreamContract';
+import { eventually } from '../testing/eventually';
+import { checkOwnWrite } from './ownWrites';
+
+const argo = { group: 'argoproj.io', version: 'v1alpha1', namespace: 'argocd' };
+const capi = { group: 'cluster.x-k8s.io', version: 'v1beta1' };
+
+/** Every object in every sandbox cluster that the upstream CRDs would refuse, status included. */
+function invalidObjects(sandbox: Sandbox): string[] {
+  const found: string[] = [];
+  for (const [url, server] of sandbox.servers) {
+    const store = server.store;
+    for (const type of store.allTypes()) {
+      if (!type.group) continue;
+      for (const obj of store.list(type, undefined))
+        for (const v of upstreamViolations(store.convert(obj, type)))
+          found.push(
+            `${url} ${obj.metadata.namespace}/${obj.metadata.name}: ${v}`,
+          );
+    }
+  }
+  return found;
+}
+
+describe('what the sandbox’s own controllers write', () => {
+  let sandbox: Sandbox;
+  let seed: string;
+  let custom: CustomObjectsApi;
+  let core: CoreV1Api;
+
+  beforeAll(async () => {
+    seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));
+    await fs.mkdir(path.join(seed, 'bundles/demo'), { recursive: true });
+    await fs.writeFile(
+      path.join(seed, 'bundles/demo/cm.yaml'),
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: greeting\ndata:\n  text: hello\n',
+    );
+    sandbox = await Sandbox.start({
+      token: 't',
+      fleetSeedDir: seed,
+      provisioningDelayMs: 200,
+      argocdResyncMs: 100,
+    });
+    const kc = kubeConfigFor(sandbox.apiServer.url, 't');
+    custom = kc.makeApiClient(CustomObjectsApi);
+    core = kc.makeApiClient(CoreV1Api);
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+    await fs.rm(seed, { recursive: true, force: true });
+  });
+
+  const source = () => ({
+    repoURL: sandbox.fleetRepoUrl,
+    targetRevision: 'main',
+    path: 'bundles/demo',
+  });
+
+  async function application(name: string, spec: any, extra: any = {}) {
+    await custom.createNamespacedCustomObject({
+      ...argo,
+      plural: 'applications',
+      body: {
+        apiVersion: 'argoproj.io/v1alpha1',
+        kind: 'Application',
+        metadata: { name, ...extra.metadata },
+        spec: { project: 'default', ...spec },
+        ...(extra.operation ? { operation: extra.operation } : {}),
+      },
+    });
+  }
+
+  const getApp = async (name: string): Promise<any> =>
+    custom.getNamespacedCustomObject({
+      ...argo,
+      plural: 'applications',
+      name,
+    });
+
+  it('is admitted by the upstream CRDs through a journey of Cluster API and ArgoCD, and clients may patch it after', async () => {
+    // Cluster API: a cluster provisioned, then registered with ArgoCD.
+    await core.createNamespace({ body: { metadata: { name: 'w1' } } });
+    await custom.createNamespacedCustomObject({
+      ...capi,
+      plural: 'clusters',
+      namespace: 'w1',
+      body: {
+        apiVersion: 'cluster.x-k8s.io/v1beta1',
+        kind: 'Cluster',
+        metadata: { name: 'w1' },
+        // v1beta2 (the version stored) wants a spec with something in it.
+        spec: { clusterNetwork: { pods: { cidrBlocks: ['192.168.0.0/16'] } } },
+      },
+    });
+    const secret = await eventually(
+      async () =>
+        core
+          .readNamespacedSecret({ name: 'w1-kubeconfig', namespace: 'w1' })
+          .catch(() => undefined),
+      'the workload cluster’s kubeconfig',
+    );
+    const wkc = new KubeConfig();
+    wkc.loadFromString(
+      Buffer.from(secret.data!.value, 'base64').toString('utf8'),
+    );
+    await core.createNamespacedSecret({
+      namespace: 'argocd',
+      body: {
+        metadata: {
+          name: 'cluster-w1',
+          labels: {
+            'argocd.argoproj.io/secret-type': 'cluster',
+            'profile.arlon.io/demo': 'true',
+          },
+        },
+        stringData: {
+          name: 'w1',
+          server: wkc.getCurrentCluster()!.server,
+          config: JSON.stringify({
+            bearerToken: wkc.getCurrentUser()!.token,
+            tlsClientConfig: { insecure: true },
+          }),
+        },
+      },
+    });
+
+    // ArgoCD: an ApplicationSet, automated, manual and failing Applications.
+    await custom.createNamespacedCustomObject({
+      ...argo,
+      plural: 'applicationsets',
+      body: {
+        apiVersion: 'argoproj.io/v1alpha1',
+        kind: 'ApplicationSet',
+        metadata: { name: 'demo' },
+        spec: {
+          goTemplate: true,
+          generators: [
+            {
+              clusters: {
+                selector: { matchLabels: { 'profile.arlon.io/demo': 'true' } },
+              },
+            },
+          ],
+          template: {
+            metadata: { name: '{{ .name }}-demo' },
+            spec: {
+              project: 'default',
+              source: source(),
+              destination: { server: '{{ .server }}', namespace: 'demo' },
+              syncPolicy: {
+                automated: { prune: true },
+                syncOptions: ['CreateNamespace=true'],
+              },
+            },
+          },
+        },
+      },
+    });
+    await application('auto', {
+      source: source(),
+      destination: { name: 'in-cluster', namespace: 'default' },
+      syncPolicy: { automated: { prune: true, selfHeal: true } },
+    });
+    await application(
+      'manual',
+      {
+        source: source(),
+        destination: { name: 'in-cluster', namespace: 'default' },
+      },
+      {
+        operation: {
+          sync: { revision: 'main', prune: false },
+          initiatedBy: { username: 'admin' },
+        },
+      },
+    );
+    await application('lost', {
+      source: source(),
+      destination: { name: 'nowhere', namespace: 'default' },
+      syncPolicy: { automated: {} },
+    });
+    await application('failing', {
+      source: { ...source(), path: 'bundles/missing' },
+      destination: { name: 'in-cluster', namespace: 'default' },
+      syncPolicy: { automated: {} },
+    });
+
+    const synced = await eventually(async () => {
+      const apps = await Promise.all(
+        ['w1-demo', 'auto', 'manual'].map(n => getApp(n).catch(() => ({}))),
+      );
+      return (
+        apps.every(a => a.status?.operationState?.phase === 'Succeeded') && apps
+      );
+    }, 'the three Applications to sync');
+    const [generated, auto, manual] = synced;
+    // What ran, as ArgoCD records it: automation with the policy's options, or the request.
+    expect(auto.status.operationState.operation).toEqual({
+      sync: {
+        source: source(),
+        revision: auto.status.sync.revision,
+        prune: true,
+      },
+      initiatedBy: { automated: true },
+      retry: { limit: 5 },
+    });
+    expect(generated.status.operationState.operation.sync.syncOptions).toEqual([
+      'CreateNamespace=true',
+    ]);
+    expect(manual.status.operationState.operation).toEqual({
+      sync: { revision: 'main', prune: false },
+      initiatedBy: { username: 'admin' },
+    });
+    expect(manual.operation).toBeUndefined();
+    await eventually(
+      async () =>
+        (await getApp('lost')).status?.conditions?.[0]?.type ===
+          'InvalidSpecError' &&
+        (await getApp('failing')).status?.conditions?.[0]?.type ===
+          'ComparisonError',
+      'the failing Applications to say why',
+    );
+    const appset: any = await custom.getNamespacedCustomObject({
+      ...argo,
+      plural: 'applicationsets',
+      name: 'demo',
+    });
+    expect(appset.status.conditions).toMatchObject([
+      { type: 'ResourcesUpToDate', status: 'True' },
+    ]);
+
+    // Deletion with the resources finalizer, through to the end.
+    await custom.patchNamespacedCustomObject(
+      {
+        ...argo,
+        plural: 'applications',
+        name: 'auto',
+        body: {
+          metadata: {
+            finalizers: ['resources-finalizer.argocd.argoproj.io'],
+          },
+        },
+      },
+      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+    );
+    await custom.deleteNamespacedCustomObject({
+      ...argo,
+      plural: 'applications',
+      name: 'auto',
+    });
+    await eventually(
+      async () => !(await getApp('auto').catch(() => undefined)),
+      'the deleted Application to go',
+    );
+
+    expect(invalidObjects(sandbox)).toEqual([]);
+    expect(sandbox.events.all({ type: 'REFUSED' })).toEqual([]);
+    // A client's patch of any of them is admitted (the whole object is validated).
+    for (const name of ['w1-demo', 'manual', 'lost', 'failing'])
+      await custom.patchNamespacedCustomObject(
+        {
+          ...argo,
+          plural: 'applications',
+          name,
+          body: { metadata: { labels: { touched: 'yes' } } },
+        },
+        {
+          ...setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+        },
+      );
+  });
+
+  it('says on the ApplicationSet when an Application it generates is refused, and goes on with the others', async () => {
+    await custom.createNamespacedCustomObject({
+      ...argo,
+      plural: 'applicationsets',
+      body: {
+        apiVersion: 'argoproj.io/v1alpha1',
+        kind: 'ApplicationSet',
+        metadata: { name: 'bad-names' },
+        spec: {
+          generators: [{ list: { elements: [{ n: 'Not_A_Name' }] } }],
+          template: {
+            metadata: { name: '{{n}}' },
+            spec: {
+              project: 'default',
+              source: source(),
+              destination: { name: 'in-cluster', namespace: 'default' },
+            },
+          },
+        },
+      },
+    });
+    const conditions = await eventually(async () => {
+      const appset: any = await custom.getNamespacedCustomObject({
+        ...argo,
+        plural: 'applicationsets',
+        name: 'bad-names',
+      });
+      return appset.status?.conditions;
+    }, 'the ApplicationSet to report');
+    expect(conditions).toMatchObject([
+      {
+        type: 'ErrorOccurred',
+        status: 'True',
+        reason: 'UpdateApplicationError',
+        message: expect.stringMatching(/Not_A_Name.*metadata\.name/),
+      },
+      { type: 'ResourcesUpToDate', status: 'False' },
+    ]);
+    expect(sandbox.events.all({ type: 'REFUSED' })).toEqual([]);
+    // The controller still works: a new Application syncs.
+    await application('after', {
+      source: source(),
+      destination: { name: 'in-cluster', namespace: 'default' },
+      syncPolicy: { automated: {} },
+    });
+    await eventually(
+      async () =>
+        (await getApp('after')).status?.operationState?.phase === 'Succeeded',
+      'a later Application to sync',
+    );
+  });
+
+  it('refuses a status the upstream CRD refuses, before it is stored', () => {
+    const type = sandbox.apiServer.store.type('argoproj.io', 'applications')!;
+    const app = {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: { name: 'x', namespace: 'argocd' },
+      spec: {
+        project: 'default',
+        source: { repoURL: 'https://example.com/r.git' },
+        destination: { name: 'in-cluster' },
+      },
+      status: {
+        operationState: {
+          phase: 'Succeeded',
+          startedAt: '2026-01-01T00:00:00Z',
+        },
+      },
+    };
+    expect(() => checkOwnWrite(type, app)).toThrow(
+      /status\.operationState\.operation: Required value/,
+    );
+    expect(() =>
+      checkOwnWrite(type, {
+        ...app,
+        status: { health: { status: 'Healthy', colour: 'green' } },
+      }),
+    ).toThrow(/status\.health\.colour: unknown field/);
+  });
+});
