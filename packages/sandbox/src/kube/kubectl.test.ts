@@ -54,10 +54,10 @@ describe('kubectl against the sandbox', () => {
       file,
       'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: demo\n  namespace: default\ndata:\n  a: "1"\n',
     );
-    expect(await kubectl('apply', '--validate=false', '-f', file)).toBe(
+    expect(await kubectl('apply', '-f', file)).toBe(
       'configmap/demo created\n',
     );
-    expect(await kubectl('apply', '--validate=false', '-f', file)).toBe(
+    expect(await kubectl('apply', '-f', file)).toBe(
       'configmap/demo unchanged\n',
     );
     expect(
@@ -95,7 +95,7 @@ describe('kubectl against the sandbox', () => {
       file,
       'apiVersion: cluster.x-k8s.io/v1beta1\nkind: Cluster\nmetadata:\n  name: k1\n  namespace: default\nspec: {}\n',
     );
-    await kubectl('apply', '--validate=false', '-f', file);
+    await kubectl('apply', '-f', file);
     await waitFor(
       async () =>
         (await kubectl(
