@@ -74,7 +74,7 @@ node e2e-tests/adoption/wireApp.mjs "$repo" --print-install | tee "$out/install.
 step "wire them with the READMEs' snippets"
 node e2e-tests/adoption/wireApp.mjs "$repo" "$app"
 cp "$app/packages/app/src/App.tsx" "$app/packages/app/src/components/catalog/EntityPage.tsx" \
-  "$app/packages/backend/src/index.ts" "$out/"
+  "$app/packages/backend/src/index.ts" "$app/app-config.yaml" "$out/"
 
 step "type-check and build the app"
 (cd "$app" && yarn tsc && yarn workspace app build >"$out/build.log")
@@ -116,7 +116,7 @@ for _ in $(seq 600); do
   sleep 0.2
 done
 
-step "check the Fleet page and a cluster card in Chromium"
+step "check the Fleet page, a cluster card and the templates in Chromium"
 ADOPTION_URL="http://localhost:$port" ADOPTION_ARTIFACTS="$out" \
   yarn playwright test --config e2e-tests/adoption/playwright.config.ts
 

@@ -32,3 +32,20 @@ test('a cluster entity shows the Arlon cluster card', async ({ page }) => {
   await expect(page.getByText('infrastructure').first()).toBeVisible();
   await page.screenshot({ path: `${artifacts}/cluster-card.png`, fullPage: true });
 });
+
+test("the Create page lists Arlon's templates from the installed package", async ({
+  page,
+}) => {
+  // The catalog reads the README's location (into node_modules) at start-up:
+  // the list is fetched once per visit, so visit again until it is processed.
+  await expect(async () => {
+    await page.goto('/create');
+    await expect(
+      page.getByText('Create a cluster', { exact: true }).first(),
+    ).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 120_000 });
+  await expect(
+    page.getByText('Apply profiles to clusters', { exact: true }).first(),
+  ).toBeVisible();
+  await page.screenshot({ path: `${artifacts}/templates.png`, fullPage: true });
+});

@@ -6,11 +6,15 @@
 //
 // An `install` marker before a sh block gives the commands that add packages;
 // `--print-install` prints them, in README order, for the test to run.
+// An `app-config` marker before a yaml block is configuration merged into the
+// app's app-config.yaml as a reader would add it: maps merged key by key, list
+// entries appended (a catalog location joins create-app's), other values set.
 //
 // usage: node wireApp.mjs <repo dir> <app dir>
 //        node wireApp.mjs <repo dir> --print-install
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isMap, isSeq, parse, parseDocument } from 'yaml';
 
 const [repo, app] = process.argv.slice(2);
 
@@ -70,7 +74,7 @@ function readSnippets() {
     }
     const marker = /<!-- adoption: ([a-z-]+) -->\s*\n```[a-z]*\n([\s\S]*?)\n```/g;
     for (const [, id, code] of text.matchAll(marker)) {
-      if (id !== 'install' && !PLAN.some(step => step.id === id))
+      if (!['install', 'app-config'].includes(id) && !PLAN.some(step => step.id === id))
         throw new Error(`${readme}: unknown adoption marker "${id}"`);
       snippets.set(id, [...(snippets.get(id) ?? []), code]);
     }
@@ -105,11 +109,38 @@ function place(source, step, code) {
   return `${source.slice(0, lineEnd + 1)}${code}\n${source.slice(lineEnd + 1)}`;
 }
 
+/** Merges `value` into the document at `keys`, keeping the file's comments. */
+function mergeConfig(doc, keys, value) {
+  const existing = doc.getIn(keys, true);
+  if (value && typeof value === 'object' && !Array.isArray(value) && isMap(existing)) {
+    for (const [key, child] of Object.entries(value)) mergeConfig(doc, [...keys, key], child);
+  } else if (Array.isArray(value) && isSeq(existing)) {
+    for (const item of value) existing.add(doc.createNode(item));
+  } else {
+    doc.setIn(keys, value);
+  }
+}
+
+function wireConfig(codes) {
+  const file = path.join(app, 'app-config.yaml');
+  const doc = parseDocument(readFileSync(file, 'utf8'));
+  for (const code of codes) {
+    const snippet = parse(code);
+    if (!snippet || typeof snippet !== 'object' || Array.isArray(snippet))
+      throw new Error(`an app-config snippet is not a YAML map:\n${code}`);
+    mergeConfig(doc, [], snippet);
+  }
+  if (doc.errors.length) throw new Error(`app-config.yaml: ${doc.errors.join('; ')}`);
+  writeFileSync(file, doc.toString({ flowCollectionPadding: false, lineWidth: 0 }));
+  process.stdout.write(`merged ${codes.length} app-config snippet(s) into app-config.yaml\n`);
+}
+
 const snippets = readSnippets();
 if (app === '--print-install') {
   process.stdout.write(`${(snippets.get('install') ?? []).join('\n')}\n`);
   process.exit(0);
 }
+if (snippets.has('app-config')) wireConfig(snippets.get('app-config'));
 for (const step of PLAN) {
   const codes = snippets.get(step.id);
   if (!codes) throw new Error(`no README has the snippet "${step.id}"`);
