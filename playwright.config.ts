@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { resolve } from 'path';
 
 /**
  * Browser tests in Debian's Chromium against the portal started with the
@@ -19,6 +20,10 @@ export default defineConfig({
     ['html', { open: 'never', outputFolder: 'artifacts/e2e-report' }],
   ],
   outputDir: 'artifacts/e2e-results',
+  // Waits for the backend's readiness, which webServer's port check does not
+  // cover. An absolute path: the adoption test's config spreads this one from
+  // another folder (and, having no webServer, the setup does nothing there).
+  globalSetup: resolve(__dirname, 'e2e-tests/globalSetup.ts'),
 
   webServer: {
     command: 'yarn start',
