@@ -53,10 +53,12 @@ export async function fetchPortalVersion(
   portal: URL,
   token: string | undefined,
 ): Promise<PortalAnswer> {
-  const endpoint = new URL(
-    `${portal.pathname.replace(/\/+$/, '')}/api/arlon/version`,
-    portal,
-  );
+  // The path is set on a copy of the portal's URL, never resolved against
+  // it: a base path starting `//` would resolve as another host (the token
+  // with it).
+  const endpoint = new URL(portal.href);
+  const base = portal.pathname.replace(/\/+$/, '');
+  endpoint.pathname = `${base}/api/arlon/version`;
   const where = endpoint.origin + endpoint.pathname;
   let response: Response;
   try {
