@@ -7,6 +7,11 @@ import { parse } from 'yaml';
 import { renderTemplate } from './goTemplate';
 import { checkOwnWrite } from './ownWrites';
 import {
+  applicationHealth,
+  HealthStatus,
+  resourceHealth,
+} from './resourceHealth';
+import {
   DestinationCluster,
   isDestinationPermitted,
   isGroupKindPermitted,
@@ -67,6 +72,8 @@ export class ArgoCdController {
   private timer?: NodeJS.Timeout;
   private readonly unsubscribe: Array<() => void> = [];
   private lastHead = '';
+  /** Destinations whose changes this controller follows (store → stop). */
+  private readonly followed = new Map<ObjectStore, () => void>();
 
   constructor(private readonly options: ArgoCdControllerOptions) {}
 
@@ -112,6 +119,26 @@ export class ArgoCdController {
     this.stopped = true;
     clearInterval(this.timer);
     this.unsubscribe.forEach(u => u());
+    this.followed.forEach(stop => stop());
+    this.followed.clear();
+  }
+
+  /**
+   * Health follows the live status of what was applied, as ArgoCD's cluster
+   * cache does: any change to an object carrying an Application's tracking
+   * label in a destination (a workload controller's status write, a hand
+   * edit, a deletion) re-checks that Application. Writes that change nothing
+   * raise no event, so this settles.
+   */
+  private follow(store: ObjectStore) {
+    if (this.followed.has(store)) return;
+    this.followed.set(
+      store,
+      store.observe(e => {
+        const app = e.object?.metadata?.labels?.[TRACKING_LABEL];
+        if (app) this.enqueueApp(app);
+      }),
+    );
   }
 
   /** Resolves once nothing is queued or running: for tests and `startSandbox`. */
@@ -479,6 +506,7 @@ export class ArgoCdController {
       return;
     }
 
+    this.follow(target.store);
     const destNs: string = app.spec.destination?.namespace ?? 'default';
     for (const o of desired) {
       const type = target.store.typeForKind(o.apiVersion, o.kind);
@@ -501,7 +529,12 @@ export class ArgoCdController {
     }
     const resources = desired.map(o => this.resourceStatus(target.store, o));
     const synced = !syncError && resources.every(r => r.status === 'Synced');
-    const health = worstHealth(resources.map(r => r.health.status));
+    const health = applicationHealth(
+      resources.map(r => ({
+        live: r.health?.status !== 'Missing',
+        health: r.health,
+      })),
+    );
     this.setAppStatus(app, {
       sync: synced ? 'Synced' : 'OutOfSync',
       health,
@@ -684,12 +717,17 @@ export class ArgoCdController {
       live = undefined;
     }
     if (!live)
-      return { ...base, status: 'OutOfSync', health: { status: 'Missing' } };
+      return {
+        ...base,
+        status: 'OutOfSync',
+        health: { status: 'Missing' as const },
+      };
     const synced = contains(live, o);
     return {
       ...base,
       status: synced ? 'Synced' : 'OutOfSync',
-      health: { status: healthOf(live) },
+      // No health for a kind ArgoCD has no check for, as ArgoCD reports it.
+      ...withHealth(resourceHealth(live)),
     };
   }
 
@@ -890,15 +928,8 @@ function contains(live: any, desired: any): boolean {
   );
 }
 
-function healthOf(live: any): string {
-  if (
-    live.kind === 'Cluster' &&
-    live.apiVersion.startsWith('cluster.x-k8s.io/')
-  ) {
-    if (live.metadata.deletionTimestamp) return 'Progressing';
-    return live.status?.phase === 'Provisioned' ? 'Healthy' : 'Progressing';
-  }
-  return 'Healthy';
+function withHealth(health: HealthStatus | undefined) {
+  return health ? { health } : {};
 }
 
 function flatten(
@@ -929,12 +960,6 @@ function stripTime(c: any) {
 
 function now() {
   return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-function worstHealth(statuses: string[]): string {
-  if (statuses.includes('Missing')) return 'Missing';
-  if (statuses.includes('Progressing')) return 'Progressing';
-  return 'Healthy';
 }
 
 /**
