@@ -150,15 +150,15 @@ export function fleetEntities(
           'Cluster',
           view.name,
         );
-        if (spec.external?.server)
-          annotations['kubernetes.io/api-server'] = spec.external.server;
         const live = facts(view.name);
+        const server =
+          apiServerUrl(live?.server) ?? apiServerUrl(spec.external?.server);
+        if (server) annotations['kubernetes.io/api-server'] = server;
         if (live?.phase) annotations['arlon.io/phase'] = live.phase;
         if (live?.registration)
           annotations['arlon.io/registration'] = live.registration;
         if (live?.sync) annotations['arlon.io/sync'] = live.sync;
         if (live?.health) annotations['arlon.io/health'] = live.health;
-        if (live?.server) annotations['kubernetes.io/api-server'] = live.server;
         if (options.multipleArgoCdInstances && live?.managementCluster)
           annotations['argocd/instance-name'] = live.managementCluster;
         if (spec.clusterSpec)
@@ -233,6 +233,22 @@ function heldAnnotations(held: HeldState, annotations: Record<string, string>) {
       };
     }),
   );
+}
+
+/**
+ * A cluster's API server URL as every catalog reader may see it: http(s)
+ * only, without a user name, password, query or fragment; undefined for
+ * anything else (a hand-pushed definition is an entity even when invalid).
+ */
+function apiServerUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  url.hash = '';
+  return url.toString().replace(/\/$/, '');
 }
 
 function toList(value: unknown): string[] {

@@ -1,3 +1,4 @@
+import { InputError } from '@backstage/errors';
 import type { ScmIntegrationRegistry } from '@backstage/integration';
 
 /** Where people see and edit a definition's file, on whichever host keeps the fleet repository. */
@@ -17,6 +18,25 @@ export interface FleetLinks {
 const enc = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
 /**
+ * The clone URL as it may appear in an entity, which every catalog reader
+ * sees: http(s) only (a `javascript:` or `file:` URL is never a link), without
+ * a user name or password (a token in the clone URL stays in the config),
+ * query or fragment.
+ */
+function webUrl(cloneUrl: string): string {
+  const url = URL.canParse(cloneUrl) ? new URL(cloneUrl) : undefined;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new InputError(
+      "arlon.fleetRepo.url is not an http or https URL, so the catalog cannot link to the fleet repository: set it to the repository's https clone URL",
+    );
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}
+
+/**
  * The web links of a fleet repository's files, built for its host by the
  * `integrations` configured (GitHub, GitLab, Gitea, Bitbucket Server and
  * Cloud, Azure DevOps): each host's page layout for the view URL, the
@@ -28,8 +48,9 @@ export function fleetLinks(
   cloneUrl: string,
   branch: string,
 ): FleetLinks {
-  const repository = cloneUrl.replace(/\.git$/, '').replace(/\/+$/, '');
-  const integration = integrations.byUrl(cloneUrl);
+  const web = webUrl(cloneUrl);
+  const repository = web.replace(/\.git$/, '').replace(/\/+$/, '');
+  const integration = integrations.byUrl(web);
   const type = integration?.type;
   const b = encodeURIComponent(branch);
   let view: (path: string, folder: boolean) => string | undefined;
