@@ -5,10 +5,17 @@ import type {
   ServiceLocatorRequestContext,
 } from '@backstage/plugin-kubernetes-node';
 
-/** Whether `entity` is an Arlon cluster: a kubernetes-cluster Resource the Arlon catalog module made. */
+/**
+ * Whether `entity` is an Arlon cluster: a kubernetes-cluster Resource the
+ * Arlon catalog module made, which it makes in the default namespace only.
+ * An entity registered elsewhere with the same name and annotation (any user
+ * can register one) is not, or it would show that cluster's workloads to
+ * whoever may read it.
+ */
 export function isArlonClusterEntity(entity: Entity): boolean {
   return (
     entity.kind === 'Resource' &&
+    (entity.metadata.namespace ?? 'default') === 'default' &&
     (entity.spec as { type?: unknown } | undefined)?.type ===
       'kubernetes-cluster' &&
     entity.metadata.annotations?.['arlon.io/kind'] === 'Cluster'
