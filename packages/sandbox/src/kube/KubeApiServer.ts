@@ -21,6 +21,7 @@ import { openApiAnswer, OpenApiDocuments } from './openapi';
 import { compareKubeVersions } from './versionPriority';
 import { sandboxTls } from './tls';
 import { applyPatch } from './serverSideApply/request';
+import { readBody, refuseDeepNesting } from './requestLimits';
 import type { ManagedFieldsEntry } from './serverSideApply';
 import { TokenController } from '../controllers/TokenController';
 import { WorkloadController } from '../controllers/WorkloadController';
@@ -518,6 +519,8 @@ export class KubeApiServer {
           'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/strategic-merge-patch+json',
         );
     }
+    // JSON patch paths can build depth no single value in the body has.
+    refuseDeepNesting(next, 'the patched object');
     // A patch conflicts only when it names a resourceVersion that is stale.
     if (next.metadata?.resourceVersion === current.metadata.resourceVersion)
       delete next.metadata.resourceVersion;
@@ -749,13 +752,16 @@ function checkKind(type: ResourceType, obj: any) {
 }
 
 function parseJson(body: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(body || 'null');
+    value = JSON.parse(body || 'null');
   } catch (error) {
     throw badRequest(
       `the request body is not valid JSON: ${(error as Error).message}`,
     );
   }
+  refuseDeepNesting(value, 'the request body');
+  return value;
 }
 
 function parseObject(body: string): any {
@@ -763,15 +769,6 @@ function parseObject(body: string): any {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw badRequest('the request body must be a JSON object');
   return value;
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', c => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 function sendJson(res: http.ServerResponse, code: number, body: unknown) {

@@ -155,7 +155,29 @@ export function admissionFor(store: ObjectStore): CustomResourceAdmission {
   return admission;
 }
 
-/** `Warning` header values, as the API server sends them (RFC 7234 code 299). */
+/** The API server's bounds on warnings (apiserver/pkg/endpoints/filters/warning.go), in runes. */
+const WARNINGS_TOTAL_RUNES = 4 * 1024;
+const WARNING_ITEM_RUNES = 256;
+
+/**
+ * `Warning` header values, as the API server sends them (RFC 7234 code 299):
+ * duplicates once, and past 4096 runes in all each truncated to 256 runes
+ * and the rest dropped, so a body with thousands of unknown fields cannot
+ * make a header no client will read (Node's limit is 16 KiB).
+ */
 export function warningHeaders(warnings: string[]): string[] {
-  return warnings.map(w => `299 - ${JSON.stringify(w)}`);
+  const unique = [...new Set(warnings)];
+  const runes = (w: string) => [...w].length;
+  let kept = unique;
+  if (unique.reduce((n, w) => n + runes(w), 0) > WARNINGS_TOTAL_RUNES) {
+    kept = [];
+    let written = 0;
+    for (const w of unique) {
+      if (written >= WARNINGS_TOTAL_RUNES) break;
+      const item = [...w].slice(0, WARNING_ITEM_RUNES).join('');
+      kept.push(item);
+      written += runes(item);
+    }
+  }
+  return kept.map(w => `299 - ${JSON.stringify(w)}`);
 }

@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import { inIntegerFormat, matchesFormat } from './formats';
 import {
   child,
@@ -11,13 +12,22 @@ import {
   ViolationReason,
 } from './types';
 
-const patterns = new Map<string, RegExp | null>();
+/** Distinct patterns kept compiled; past this the cache starts again (CRDs created through the API add patterns). */
+const MAX_CACHED_PATTERNS = 1000;
+const patterns = new Map<string, RE2JS | null>();
 
-/** Upstream patterns are Go RE2; the few JavaScript cannot compile are skipped, not guessed at. */
-function compiled(pattern: string): RegExp | null {
+/**
+ * CRD patterns are Go RE2, matched unanchored as the API server does. RE2's
+ * matcher runs in linear time, so a CRD with a pattern such as `^(a+)+$`
+ * cannot stall the event loop as a backtracking RegExp would, and RE2-only
+ * syntax (`(?i)`) means what it means upstream. A pattern RE2 cannot parse
+ * (the API server refuses such a CRD) is skipped, not guessed at.
+ */
+function compiled(pattern: string): RE2JS | null {
   if (!patterns.has(pattern)) {
+    if (patterns.size >= MAX_CACHED_PATTERNS) patterns.clear();
     try {
-      patterns.set(pattern, new RegExp(pattern));
+      patterns.set(pattern, RE2JS.compile(pattern));
     } catch {
       patterns.set(pattern, null);
     }

@@ -5,6 +5,7 @@
  * applyPatcher, fieldmanager.Apply).
  */
 import { parse as parseYaml } from 'yaml';
+import { refuseDeepNesting } from '../requestLimits';
 import { badRequest } from '../errors';
 import { apiVersionOf, ResourceType } from '../resources';
 import { serverSideApply } from './apply';
@@ -33,6 +34,7 @@ export function parseApplyPatch(
       `the apply patch is not valid YAML: ${(error as Error).message}`,
     );
   }
+  refuseDeepNesting(value, 'the apply patch');
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw badRequest(
       'an apply patch must be an object (the full configuration you want to own: apiVersion, kind, metadata.name and the fields you set)',
