@@ -1,6 +1,7 @@
 import type { KubeObject } from '../providers/renderCluster';
 import { compareObjects, FieldChange } from './compareObjects';
 import { lastApplied, normalizeObject } from './normalize';
+import { withoutServerAssigned } from './serverAssigned';
 import {
   alignEquivalent,
   maskSecretPair,
@@ -38,6 +39,13 @@ export interface DiffOptions {
    * rendered bundles) rather than intent against live.
    */
   exact?: boolean;
+  /**
+   * Both sides are live clusters: the fields each cluster assigns itself
+   * (a Service's cluster IP and node ports, a Job's selector; see
+   * serverAssigned.ts) are left out, except where the declared object of
+   * the same identity (the manifest both were applied from) sets them.
+   */
+  declared?: Partial<KubeObject>[];
 }
 
 export const MASK = '*** (masked)';
@@ -76,11 +84,20 @@ export function hasChanges(summary: DiffSummary): boolean {
  * merge-key list matching. Secret values never appear in the result.
  */
 export function diffObjects(
-  desired: Partial<KubeObject>[],
-  live: Partial<KubeObject>[],
+  desiredObjects: Partial<KubeObject>[],
+  liveObjects: Partial<KubeObject>[],
   options: DiffOptions,
 ): ObjectDiff[] {
   const identify = (o: Partial<KubeObject>) => identifyObject(o, options);
+  const declaredByKey = new Map(
+    (options.declared ?? []).map(o => [identify(o).key, o]),
+  );
+  const comparable = (o: Partial<KubeObject>) =>
+    options.declared
+      ? withoutServerAssigned(o, declaredByKey.get(identify(o).key))
+      : o;
+  const desired = desiredObjects.map(comparable);
+  const live = liveObjects.map(comparable);
   const liveByKey = new Map(live.map(o => [identify(o).key, o]));
   const results: ObjectDiff[] = [];
   const seen = new Set<string>();

@@ -115,7 +115,9 @@ export async function preflight(
 /**
  * One cluster's live objects against another's, for the objects `refs`
  * name (a bundle's, a profile's, or everything both clusters get). Both
- * sides are complete live state, so every field counts.
+ * sides are complete live state, so every field counts, except those each
+ * cluster assigns itself (cluster IPs, node ports, a Job's selector) where
+ * the rendered manifest does not set them.
  */
 export async function compareClusters(
   title: string,
@@ -130,6 +132,7 @@ export async function compareClusters(
     ...identity,
     exact: true,
     prune: true,
+    declared: objects,
   });
   const present = new Set(diffs.map(d => d.key));
   const absent = objects.filter(
