@@ -5,7 +5,10 @@ import {
 } from '@backstage/core-components';
 import { useApi, useRouteRef } from '@backstage/core-plugin-api';
 import { EntityRefLink } from '@backstage/plugin-catalog-react';
-import { entityRef } from '@arlon-backstage/plugin-arlon-common';
+import {
+  entityRef,
+  isDefinitionName,
+} from '@arlon-backstage/plugin-arlon-common';
 import Box from '@material-ui/core/Box';
 import List from '@material-ui/core/List';
 import ListItem from '@material-ui/core/ListItem';
@@ -35,6 +38,9 @@ function Counts(props: { title: string; counts: Array<[string, number]> }) {
   );
 }
 
+/** A home page widget stays short: the Fleet page has the whole list. */
+const MAX_ATTENTION_SHOWN = 10;
+
 function Attention({ items }: { items: AttentionItem[] }) {
   if (!items.length)
     return (
@@ -42,20 +48,23 @@ function Attention({ items }: { items: AttentionItem[] }) {
         Nothing needs attention.
       </Alert>
     );
+  const more = items.length - MAX_ATTENTION_SHOWN;
   return (
     <Box data-testid="fleet-glance-attention">
       <Typography variant="subtitle2">Needs attention</Typography>
       <List dense>
-        {items.map(item => (
-          <ListItem key={`${item.kind ?? ''}/${item.name}`} disableGutters>
+        {items.slice(0, MAX_ATTENTION_SHOWN).map((item, i) => (
+          // The same cluster can be both held and failing: two items.
+          <ListItem key={`${i}/${item.kind ?? ''}/${item.name}`} disableGutters>
             <ListItemText
               primary={
-                item.kind ? (
+                // A hand-pushed definition's name may be no entity's name.
+                item.kind && isDefinitionName(item.name) ? (
                   <EntityRefLink entityRef={entityRef(item.kind, item.name)}>
                     {item.kind} {item.name}
                   </EntityRefLink>
                 ) : (
-                  item.name
+                  `${item.kind ? `${item.kind} ` : ''}${item.name}`
                 )
               }
               secondary={item.reason}
@@ -63,6 +72,11 @@ function Attention({ items }: { items: AttentionItem[] }) {
           </ListItem>
         ))}
       </List>
+      {more > 0 && (
+        <Typography variant="body2" color="textSecondary">
+          and {more} more: see the Fleet page
+        </Typography>
+      )}
     </Box>
   );
 }

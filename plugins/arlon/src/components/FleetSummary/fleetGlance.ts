@@ -39,7 +39,7 @@ export function fleetGlance(
     for (const d of lkg.held.definitions) {
       const first = d.problems[0];
       const where = first ? ` (${first.file}:${first.line})` : '';
-      const holds = d.clusters.length ? `; holds ${d.clusters.join(', ')}` : '';
+      const holds = d.clusters.length ? `; holds ${someOf(d.clusters)}` : '';
       attention.push({
         kind: d.kind,
         name: d.name,
@@ -90,4 +90,10 @@ export function fleetGlance(
     byHealth: countBy(rows, 'health'),
     attention,
   };
+}
+
+/** A few names, then how many more: a reason is one line on a home page. */
+function someOf(names: string[], shown = 5): string {
+  if (names.length <= shown) return names.join(', ');
+  return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
 }
