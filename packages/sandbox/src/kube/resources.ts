@@ -76,6 +76,25 @@ export const BUILTIN_RESOURCES: ResourceType[] = [
     statusSubresource: true,
   },
   core('Event', 'events', true, ['ev']),
+  // Backstage's Kubernetes backend lists these by default for every entity
+  // (KubernetesFanOutHandler DEFAULT_OBJECTS); a 404 on any fails the tab.
+  core('LimitRange', 'limitranges', true, ['limits']),
+  {
+    ...core('ResourceQuota', 'resourcequotas', true, ['quota']),
+    statusSubresource: true,
+  },
+  {
+    ...grouped(
+      'autoscaling',
+      'v2',
+      'HorizontalPodAutoscaler',
+      'horizontalpodautoscalers',
+      true,
+      true,
+    ),
+    shortNames: ['hpa'],
+    ...inAll,
+  },
   workload('apps', 'Deployment', 'deployments', ['deploy']),
   workload('apps', 'StatefulSet', 'statefulsets', ['sts']),
   workload('apps', 'DaemonSet', 'daemonsets', ['ds']),
