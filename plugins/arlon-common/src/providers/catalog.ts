@@ -41,6 +41,8 @@ export interface ClusterTypeEntry {
   noNodePools?: string;
   /** The provider ships a ClusterClass: render the `spec.topology` form against it. */
   clusterClass?: { name: string; workerClass: string };
+  /** Kinds the control plane is made of, rendered beside it and served by the same provider. */
+  components?: KindRef[];
 }
 
 export interface ProviderEntry {
@@ -453,6 +455,11 @@ export const PROVIDERS: ProviderEntry[] = [
     clusterTypes: {
       nested: {
         controlPlane: controlPlane('v1alpha4', 'NestedControlPlane'),
+        components: [
+          controlPlane('v1alpha4', 'NestedEtcd'),
+          controlPlane('v1alpha4', 'NestedAPIServer'),
+          controlPlane('v1alpha4', 'NestedControllerManager'),
+        ],
         fields: {},
         requires: [],
         noNodePools:

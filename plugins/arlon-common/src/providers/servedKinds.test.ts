@@ -128,4 +128,16 @@ describe('installHint', () => {
       ),
     ).toMatch(/clusterctl init --infrastructure azure$/);
   });
+
+  it('sends the nested control plane’s components to the nested provider, not Cluster API core', () => {
+    for (const kind of [
+      'NestedControlPlane',
+      'NestedEtcd',
+      'NestedAPIServer',
+      'NestedControllerManager',
+    ])
+      expect(installHint('controlplane.cluster.x-k8s.io/v1alpha4', kind)).toBe(
+        'Install the Nested control planes (CAPN) provider on it: clusterctl init --infrastructure nested',
+      );
+  });
 });

@@ -81,7 +81,8 @@ export function installHint(apiVersion: string, kind: string): string {
           (owns(t.controlPlane) &&
             !t.controlPlane.kind.startsWith('Kubeadm')) ||
           owns(t.infrastructureCluster) ||
-          owns(t.managedMachinePool),
+          owns(t.managedMachinePool) ||
+          (t.components ?? []).some(owns),
       ),
   );
   return provider
