@@ -136,6 +136,30 @@ describe('what the sandbox’s own controllers write', () => {
       },
     });
 
+    // A topology Cluster whose class does not exist: Pending, TopologyReconciled False.
+    await custom.createNamespacedCustomObject({
+      ...capi,
+      plural: 'clusters',
+      namespace: 'w1',
+      body: {
+        apiVersion: 'cluster.x-k8s.io/v1beta1',
+        kind: 'Cluster',
+        metadata: { name: 'classless' },
+        spec: { topology: { class: 'missing', version: 'v1.30.0' } },
+      },
+    });
+    await eventually(async () => {
+      const c: any = await custom.getNamespacedCustomObject({
+        ...capi,
+        plural: 'clusters',
+        namespace: 'w1',
+        name: 'classless',
+      });
+      return c.status?.conditions?.some(
+        (x: any) => x.type === 'TopologyReconciled' && x.status === 'False',
+      );
+    }, 'the classless Cluster to say why it waits');
+
     // ArgoCD: an ApplicationSet, automated, manual and failing Applications.
     await custom.createNamespacedCustomObject({
       ...argo,
