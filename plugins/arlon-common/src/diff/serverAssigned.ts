@@ -45,11 +45,12 @@ export function withoutServerAssigned<T extends Partial<KubeObject>>(
   declared?: Partial<KubeObject>,
 ): T {
   const o: any = structuredClone(live);
-  const want: Obj = declared ?? {};
-  if (o.apiVersion === 'v1' && o.kind === 'Service' && o.spec)
-    service(o.spec, want.spec ?? {});
-  if (o.apiVersion === 'batch/v1' && o.kind === 'Job' && o.spec)
-    job(o.spec, want.spec ?? {});
+  // The declared side is a bundle's YAML: any shape at all.
+  const want = objectOr(objectOr(declared).spec);
+  if (o.apiVersion === 'v1' && o.kind === 'Service' && isObject(o.spec))
+    service(o.spec, want);
+  if (o.apiVersion === 'batch/v1' && o.kind === 'Job' && isObject(o.spec))
+    job(o.spec, want);
   return o;
 }
 
@@ -57,8 +58,11 @@ function service(spec: Obj, want: Obj) {
   if (want.clusterIP === undefined) delete spec.clusterIP;
   if (want.clusterIPs === undefined) delete spec.clusterIPs;
   if (want.healthCheckNodePort === undefined) delete spec.healthCheckNodePort;
-  const wantedPorts: Obj[] = Array.isArray(want.ports) ? want.ports : [];
+  const wantedPorts: Obj[] = Array.isArray(want.ports)
+    ? want.ports.filter(isObject)
+    : [];
   for (const port of Array.isArray(spec.ports) ? spec.ports : []) {
+    if (!isObject(port)) continue;
     const declaredPort = wantedPorts.find(
       p =>
         (p.name !== undefined && p.name === port.name) ||
@@ -71,10 +75,20 @@ function service(spec: Obj, want: Obj) {
 
 function job(spec: Obj, want: Obj) {
   if (want.selector === undefined) delete spec.selector;
-  const labels: Obj | undefined = spec.template?.metadata?.labels;
-  if (!labels) return;
-  const wantLabels: Obj = want.template?.metadata?.labels ?? {};
+  const labels: unknown = spec.template?.metadata?.labels;
+  if (!isObject(labels)) return;
+  const wantLabels = objectOr(
+    objectOr(objectOr(want.template).metadata).labels,
+  );
   for (const key of SERVER_ASSIGNED_JOB_LABELS)
     if (!(key in wantLabels)) delete labels[key];
   if (Object.keys(labels).length === 0) delete spec.template.metadata.labels;
+}
+
+function isObject(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function objectOr(v: unknown): Obj {
+  return isObject(v) ? v : {};
 }
