@@ -109,12 +109,19 @@ arlon:
   security:
     allowedNetworks: [127.0.0.1/32]
 CONFIG
-(cd "$app" && setsid yarn workspace backend start >"$out/backend.log" 2>&1) &
+# setsid makes each server a process group of its own, stopped as one at exit.
+setsid bash -c 'cd "$1" && exec yarn workspace backend start' _ "$app" >"$out/backend.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 600); do
   curl -fsS "http://localhost:$port/healthcheck" >/dev/null 2>&1 && break
   sleep 0.2
 done
+
+step "apply the fleet's bootstrap Application, as the backend plugin's README says"
+guest=$(curl -fsS "http://localhost:$port/api/auth/guest/refresh" |
+  node -e "process.stdin.on('data', d => process.stdout.write(JSON.parse(d).backstageIdentity.token))")
+curl -fsS -X POST -H "authorization: Bearer $guest" "http://localhost:$port/api/arlon/bootstrap"
+echo
 
 step "check the Fleet page, a cluster card and the templates in Chromium"
 ADOPTION_URL="http://localhost:$port" ADOPTION_ARTIFACTS="$out" \

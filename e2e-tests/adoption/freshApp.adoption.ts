@@ -8,8 +8,10 @@ import { expect, test } from '@playwright/test';
 const artifacts = process.env.ADOPTION_ARTIFACTS ?? 'artifacts/adoption';
 
 test.beforeEach(async ({ page }) => {
-  // create-app's legacy App signs in as guest automatically.
+  // create-app's legacy App offers guest sign-in (automatic only once signed in).
   await page.goto('/');
+  await page.getByRole('button', { name: 'Enter' }).click();
+  await expect(page.getByRole('button', { name: 'Enter' })).toBeHidden();
 });
 
 test('the Fleet page lists the fleet', async ({ page }) => {
