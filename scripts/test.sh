@@ -42,3 +42,6 @@ CI=true yarn backstage-cli repo test
 
 step "Browser tests (Playwright, Chromium)"
 yarn playwright test
+
+step "Adoption test (our packed packages in a fresh create-app app, in Chromium)"
+bash scripts/adoption-test.sh
