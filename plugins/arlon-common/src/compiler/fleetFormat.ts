@@ -1,6 +1,5 @@
-import { parseAllDocuments } from 'yaml';
 import type { FleetFiles } from '../model/Fleet';
-import { documentData, isAliasBomb } from '../model/yamlData';
+import { bootstrapApplicationIn } from './bootstrapApplication';
 
 /**
  * The version of the generated tree's layout and meaning: what the compiler
@@ -52,20 +51,7 @@ export type RecordedFleetFormat =
 export function fleetFormatOfGenerated(files: FleetFiles): RecordedFleetFormat {
   const text = files[BOOTSTRAP];
   if (text === undefined) return { status: 'missing' };
-  let app: any;
-  try {
-    app = parseAllDocuments(text)
-      .filter(doc => doc.errors.length === 0)
-      .map(doc => documentData(doc, BOOTSTRAP) as any)
-      .find(
-        data =>
-          data?.kind === 'Application' &&
-          data?.metadata?.name === 'arlon-fleet',
-      );
-  } catch (error) {
-    if (!isAliasBomb(error)) throw error;
-    return { status: 'missing' };
-  }
+  const app = bootstrapApplicationIn(text, BOOTSTRAP).application;
   if (!app) return { status: 'missing' };
   const value = app.metadata?.annotations?.[FLEET_FORMAT_ANNOTATION];
   if (typeof value !== 'string' || !/^[1-9][0-9]{0,5}$/.test(value))

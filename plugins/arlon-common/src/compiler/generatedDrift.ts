@@ -1,6 +1,5 @@
-import { parseAllDocuments } from 'yaml';
 import type { FleetFiles } from '../model/Fleet';
-import { documentData, isAliasBomb } from '../model/yamlData';
+import { bootstrapApplicationIn } from './bootstrapApplication';
 import type { Problem } from '../validation/Problem';
 import { isCapiVersion } from '../providers/capi/version';
 import {
@@ -78,20 +77,10 @@ export function compileOptionsOfGenerated(
 ): { options: CompileOptions } | { options?: undefined; reason: string } {
   const text = files[BOOTSTRAP_FILE];
   if (text === undefined) return { reason: `${BOOTSTRAP_FILE} is missing` };
-  let app: any;
-  try {
-    app = parseAllDocuments(text)
-      .filter(doc => doc.errors.length === 0)
-      .map(doc => documentData(doc, BOOTSTRAP_FILE) as any)
-      .find(
-        data =>
-          data?.kind === 'Application' &&
-          data?.metadata?.name === 'arlon-fleet',
-      );
-  } catch (error) {
-    if (!isAliasBomb(error)) throw error;
+  const read = bootstrapApplicationIn(text, BOOTSTRAP_FILE);
+  if (read.unreadable)
     return { reason: `${BOOTSTRAP_FILE} is not readable YAML` };
-  }
+  const app = read.application;
   if (!app)
     return {
       reason: `${BOOTSTRAP_FILE} holds no Application named arlon-fleet`,

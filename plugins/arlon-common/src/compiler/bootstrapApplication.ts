@@ -1,0 +1,35 @@
+import { parseAllDocuments } from 'yaml';
+import { documentData, isAliasBomb } from '../model/yamlData';
+
+/** What a generated bootstrap file holds: the `arlon-fleet` Application, or why not. */
+export type BootstrapApplicationRead =
+  | { application: any; unreadable?: undefined }
+  | { application?: undefined; unreadable: boolean };
+
+/**
+ * The `arlon-fleet` Application in the text of the generated bootstrap file
+ * (`file` names it in YAML errors). The file is data from a repository:
+ * documents that do not parse are skipped, and an alias bomb makes the file
+ * unreadable instead of crashing. Shared by the readers of what the tree
+ * records (compile options, fleet format), so they agree on which object
+ * they read.
+ */
+export function bootstrapApplicationIn(
+  text: string,
+  file: string,
+): BootstrapApplicationRead {
+  try {
+    const application = parseAllDocuments(text)
+      .filter(doc => doc.errors.length === 0)
+      .map(doc => documentData(doc, file) as any)
+      .find(
+        data =>
+          data?.kind === 'Application' &&
+          data?.metadata?.name === 'arlon-fleet',
+      );
+    return application ? { application } : { unreadable: false };
+  } catch (error) {
+    if (!isAliasBomb(error)) throw error;
+    return { unreadable: true };
+  }
+}
