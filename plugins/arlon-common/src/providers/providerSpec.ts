@@ -66,10 +66,36 @@ export interface ProviderSpec {
   sidero?: { serverClass?: string };
 }
 
+/**
+ * One line of text: every providerSpec value is a name, an ID, a URL or a
+ * key, none of which spans lines; a newline or other control character is
+ * a paste gone wrong (or an attempt to smuggle YAML into generated/).
+ */
 const text = z
   .string()
   .min(1, 'must not be empty')
-  .max(1024, 'must be at most 1024 characters');
+  .max(1024, 'must be at most 1024 characters')
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f\u2028\u2029]*$/, {
+    error: 'must be one line, without control characters',
+  });
+/** The name of a Kubernetes object the provider looks up (a Secret, an identity, a ServerClass): a DNS-1123 subdomain. */
+const objectName = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(253, 'must be at most 253 characters')
+  .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/, {
+    error:
+      "must be a Kubernetes object name: lower-case letters, digits, '-' and '.', starting and ending with a letter or digit",
+  });
+/** A namespace: a DNS-1123 label. */
+const namespaceName = z
+  .string()
+  .max(63, 'must be at most 63 characters')
+  .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, {
+    error:
+      "must be a namespace name: lower-case letters, digits and '-', starting and ending with a letter or digit",
+  });
 const whole = (min: number) =>
   z.number().int('must be a whole number').min(min, `must be at least ${min}`);
 
@@ -78,7 +104,7 @@ export const providerSpecSchema = z.strictObject({
   azure: z
     .strictObject({
       identityRef: z
-        .strictObject({ name: text, namespace: text.optional() })
+        .strictObject({ name: objectName, namespace: namespaceName.optional() })
         .optional(),
       resourceGroup: text.optional(),
       subscriptionID: text.optional(),
@@ -108,7 +134,9 @@ export const providerSpecSchema = z.strictObject({
     .optional(),
   openstack: z
     .strictObject({
-      identityRef: z.strictObject({ name: text, cloudName: text }).optional(),
+      identityRef: z
+        .strictObject({ name: objectName, cloudName: text })
+        .optional(),
       image: text.optional(),
       externalNetworkID: text.optional(),
     })
@@ -159,14 +187,14 @@ export const providerSpecSchema = z.strictObject({
     .strictObject({
       hetznerSecretRef: z
         .strictObject({
-          name: text,
+          name: objectName,
           key: z.strictObject({ hcloudToken: text }),
         })
         .optional(),
       imageName: text.optional(),
     })
     .optional(),
-  sidero: z.strictObject({ serverClass: text.optional() }).optional(),
+  sidero: z.strictObject({ serverClass: objectName.optional() }).optional(),
 });
 
 /** The provider ids that have a `providerSpec` block. */
