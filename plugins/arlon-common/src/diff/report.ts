@@ -86,11 +86,18 @@ const objectDiff = z.object({
   namespace: z.string().optional(),
   name: z.string(),
   bundle: z.string().optional(),
-  action: z.enum(['create', 'update', 'delete', 'unchanged']),
+  // An enum-like object, not a list: the declaration file then keeps this
+  // order (a list's union is printed in the checker's order, which flaps).
+  action: z.enum({
+    create: 'create',
+    update: 'update',
+    delete: 'delete',
+    unchanged: 'unchanged',
+  }),
   changes: z.array(
     z.object({
       path: z.string(),
-      kind: z.enum(['added', 'changed', 'removed']),
+      kind: z.enum({ added: 'added', changed: 'changed', removed: 'removed' }),
       from: z.unknown().optional(),
       to: z.unknown().optional(),
     }),
@@ -111,7 +118,11 @@ export const diffReportFileSchema = z.object({
     z.object({
       title: z.string(),
       cluster: z.string().optional(),
-      method: z.enum(['server-side-dry-run', 'client-side', 'exact']),
+      method: z.enum({
+        'server-side-dry-run': 'server-side-dry-run',
+        'client-side': 'client-side',
+        exact: 'exact',
+      }),
       notes: z.array(z.string()),
       error: z.string().optional(),
       summary,

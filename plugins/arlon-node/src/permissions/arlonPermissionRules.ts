@@ -1,6 +1,7 @@
 import {
   ARLON_KINDS,
   ARLON_RESOURCE_TYPE,
+  type ArlonKind,
   type ArlonResource,
   normaliseOwnerRef,
 } from '@arlon-backstage/plugin-arlon-common';
@@ -44,8 +45,18 @@ export const isArlonOwner = createPermissionRule({
   }),
 });
 
-/** The definition is of one of these kinds (Bundle, Profile, ClusterSpec, Cluster). */
-export const isArlonKind = createPermissionRule({
+/**
+ * The definition is of one of these kinds (Bundle, Profile, ClusterSpec, Cluster).
+ * Its type is written out: inferred from the zod enum, the declaration file
+ * would print the union in the checker's order, which differs between builds
+ * and makes the API report flap.
+ */
+export const isArlonKind: PermissionRule<
+  ArlonResource,
+  ArlonResourceQuery,
+  typeof ARLON_RESOURCE_TYPE,
+  { kinds: ArlonKind[] }
+> = createPermissionRule({
   name: 'IS_ARLON_KIND',
   description: 'Allow definitions of the given kinds',
   resourceRef: arlonResourceRef,
