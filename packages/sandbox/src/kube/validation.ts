@@ -1,4 +1,5 @@
 import type { ResourceType } from './resources';
+import { crdSchemaViolations } from './schema/crdSchema';
 
 const DNS_SUBDOMAIN =
   /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -43,6 +44,8 @@ export function validateObject(
       });
     }
   }
+  if (type.kind === 'CustomResourceDefinition')
+    causes.push(...crdSchemaViolations(obj));
   if (type.kind === 'Secret') {
     for (const [key, value] of Object.entries<any>(obj.data ?? {})) {
       if (typeof value !== 'string' || !BASE64.test(value)) {
