@@ -5,12 +5,12 @@ import {
 import {
   kubernetesClusterSupplierExtensionPoint,
   kubernetesServiceLocatorExtensionPoint,
-  type ClusterDetails,
   type KubernetesClustersSupplier,
 } from '@backstage/plugin-kubernetes-node';
 import { managementClustersServiceRef } from '@arlon-backstage/plugin-arlon-node';
 import { ArlonClusterSupplier } from './ArlonClusterSupplier';
 import { ArlonServiceLocator } from './ArlonServiceLocator';
+import { withConfiguredClusters } from './withConfiguredClusters';
 
 /**
  * Kubernetes backend module: every registered Arlon workload cluster is
@@ -55,16 +55,7 @@ export const kubernetesModuleArlon = createBackendModule({
           async ({ getDefault }): Promise<KubernetesClustersSupplier> => {
             // Without clusterLocatorMethods, Arlon's clusters are all there is.
             if (!configured) return arlon;
-            const others = await getDefault();
-            return {
-              async getClusters(options): Promise<ClusterDetails[]> {
-                const [theirs, own] = await Promise.all([
-                  others.getClusters(options),
-                  arlon.getClusters(),
-                ]);
-                return [...theirs, ...own];
-              },
-            };
+            return withConfiguredClusters(arlon, await getDefault(), logger);
           },
         );
         locatorPoint.addServiceLocator(
