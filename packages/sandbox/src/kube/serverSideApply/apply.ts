@@ -15,6 +15,7 @@ import {
   Path,
   printPath,
   removeAt,
+  sameValue,
   valueAt,
 } from './fieldSet';
 import { ownsWithin, Ownership, sameOwner, trackedPart } from './managedFields';
@@ -70,10 +71,8 @@ export function serverSideApply(request: ApplyRequest): ApplyResult {
       if (path[path.length - 1] === '.') continue;
       const current = valueAt(live, path);
       if (current === undefined) continue;
-      if (
-        JSON.stringify(current) === JSON.stringify(valueAt(appliedPart, path))
-      )
-        continue;
+      // The same value, however its object keys are ordered, is shared, not a conflict.
+      if (sameValue(current, valueAt(appliedPart, path))) continue;
       for (const o of others) {
         if (!o.fields.has(key)) continue;
         taken.add(key);

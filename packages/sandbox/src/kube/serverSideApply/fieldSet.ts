@@ -51,6 +51,31 @@ export function listKey(field: string, list: unknown[]): string | undefined {
   return key;
 }
 
+/**
+ * Whether two JSON values are the same value, object keys in any order:
+ * structured-merge-diff compares values, not their spelling. (Not
+ * util.isDeepStrictEqual: it also compares prototypes, which differ between
+ * a parsed body and a structuredClone'd live object in another realm.)
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b))
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, i) => sameValue(item, b[i]))
+    );
+  if (!isObject(a) || !isObject(b)) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every(
+      k => Object.prototype.hasOwnProperty.call(b, k) && sameValue(a[k], b[k]),
+    )
+  );
+}
+
 export const keyElement = (key: string, value: unknown) =>
   `k:${JSON.stringify({ [key]: value })}`;
 

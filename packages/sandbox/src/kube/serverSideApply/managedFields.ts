@@ -11,6 +11,7 @@ import {
   FieldsV1Error,
   fromFieldsV1,
   Path,
+  sameValue,
   toFieldsV1,
   valueAt,
 } from './fieldSet';
@@ -171,8 +172,10 @@ export function trackUpdate(options: {
     [...afterSet].filter(
       k =>
         !beforeSet.has(k) ||
-        JSON.stringify(valueAt(options.before, decode(k))) !==
-          JSON.stringify(valueAt(options.after, decode(k))),
+        !sameValue(
+          valueAt(options.before, decode(k)),
+          valueAt(options.after, decode(k)),
+        ),
     ),
   );
   // Only paths of the part this write covers can go (a /status write never drops spec ownership).
