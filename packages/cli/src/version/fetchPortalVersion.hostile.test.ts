@@ -44,4 +44,24 @@ describe('fetchPortalVersion, hostile', () => {
     await portal.close();
     await other.close();
   });
+
+  it('does not send the token over plain http to a host that is not this machine', async () => {
+    const { url } = parsePortalUrl('http://portal.invalid');
+    const answer = await fetchPortalVersion(url!, 'secret-token');
+    expect(answer).toEqual({
+      ok: false,
+      reason:
+        "http://portal.invalid/api/arlon/version is plain http: ARLON_PORTAL_TOKEN is not sent in clear to another host; use the portal's https URL",
+    });
+  });
+
+  it('sends the token over plain http on loopback (a portal on this machine)', async () => {
+    const portal = await recorder();
+    const { url } = parsePortalUrl(`http://localhost:${portal.port}`);
+    await fetchPortalVersion(url!, 'secret-token');
+    expect(portal.seen).toEqual([
+      { path: '/api/arlon/version', authorization: 'Bearer secret-token' },
+    ]);
+    await portal.close();
+  });
 });

@@ -60,6 +60,12 @@ export async function fetchPortalVersion(
   const base = portal.pathname.replace(/\/+$/, '');
   endpoint.pathname = `${base}/api/arlon/version`;
   const where = endpoint.origin + endpoint.pathname;
+  // Plain http carries the token in clear past this machine.
+  if (token && endpoint.protocol === 'http:' && !isLoopback(endpoint.hostname))
+    return {
+      ok: false,
+      reason: `${where} is plain http: ARLON_PORTAL_TOKEN is not sent in clear to another host; use the portal's https URL`,
+    };
   let response: Response;
   try {
     response = await fetch(endpoint, {
@@ -128,6 +134,15 @@ export async function fetchPortalVersion(
       fleetFormatVersion: body.fleetFormatVersion,
     },
   };
+}
+
+/** localhost, 127.0.0.0/8 or ::1: http there never leaves the machine. */
+function isLoopback(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
 }
 
 /** The body as text, or undefined past MAX_BYTES (read no further). */
