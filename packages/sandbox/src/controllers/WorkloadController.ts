@@ -29,6 +29,17 @@ type Kind = (typeof KINDS)[number];
 const groupOf = (plural: Kind) => (plural === 'jobs' ? 'batch' : 'apps');
 
 /**
+ * The most Pods the sandbox runs for one workload. Status still reports the
+ * desired replicas (it is computed from the spec), so rollout status and
+ * health read as upstream's would; only the Pod objects stop here, so a
+ * `replicas: 1000000` (an int32 the API server accepts) cannot make the
+ * process that hosts the sandbox create a million objects in one tick.
+ */
+export const MAX_PODS_PER_WORKLOAD = 100;
+const podCount = (n: unknown) =>
+  Math.max(0, Math.min(Number(n) || 0, MAX_PODS_PER_WORKLOAD));
+
+/**
  * The part of kube-controller-manager a bundle's workloads need, for one
  * sandbox cluster: Deployments get a ReplicaSet per template, ReplicaSets,
  * StatefulSets and DaemonSets get their Pods (Running and Ready at once: no
@@ -249,7 +260,7 @@ export class WorkloadController {
     const done = this.store
       .list(podType, job.metadata.namespace)
       .filter(p => ownedBy(p, job)).length;
-    for (let i = done; i < count; i++) {
+    for (let i = done; i < podCount(count); i++) {
       const pod = podFor(
         job,
         job.spec.template,
@@ -262,7 +273,7 @@ export class WorkloadController {
   }
 
   /**
-   * Makes `owner` run exactly `count` Pods of its current template: those of
+   * Makes `owner` run exactly `count` Pods (at most MAX_PODS_PER_WORKLOAD) of its current template: those of
    * an older template (by their labels) are replaced, extra ones deleted.
    */
   private syncPods(
@@ -274,6 +285,7 @@ export class WorkloadController {
   ) {
     const podType = this.type('pods');
     const namespace = owner.metadata.namespace;
+    const wanted = podCount(count);
     const pods = this.store
       .list(podType, namespace)
       .filter(p => ownedBy(p, owner));
@@ -283,11 +295,11 @@ export class WorkloadController {
       );
     const keep: Obj[] = [];
     for (const pod of pods) {
-      if (keep.length < count && current(pod, keep.length)) keep.push(pod);
+      if (keep.length < wanted && current(pod, keep.length)) keep.push(pod);
       else this.store.delete(podType, namespace, pod.metadata.name);
     }
     const names = new Set(keep.map(p => p.metadata.name));
-    for (let i = 0; keep.length < count && i < count * 4 + 10; i++) {
+    for (let i = 0; keep.length < wanted && i < wanted * 4 + 10; i++) {
       const name = nameFor(i);
       if (names.has(name)) continue;
       const pod = podFor(owner, template, name, labelsFor(i));
