@@ -114,7 +114,7 @@ describe('kubectl workloads against the sandbox', () => {
     const bumped = await write('web-3.yaml', DEPLOYMENT(3));
     await expect(kubectl('diff', '-f', bumped)).rejects.toMatchObject({
       code: 1,
-      stdout: expect.stringMatching(/^-  replicas: 2\n\+  replicas: 3$/m),
+      stdout: expect.stringMatching(/^- {2}replicas: 2\n\+ {2}replicas: 3$/m),
     });
     // Moving to server-side apply takes over what client-side apply owned
     // (kubectl rewrites managedFields with a JSON patch first), with no conflict.
