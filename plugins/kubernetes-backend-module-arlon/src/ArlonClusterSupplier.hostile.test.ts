@@ -156,4 +156,36 @@ describe('ArlonClusterSupplier (hostile)', () => {
     expect(clusters.map(c => c.name)).toEqual(['both']);
     expect(JSON.stringify(clusters)).not.toContain('argocd-admin-token');
   });
+
+  it('supplies neither copy of a cluster two management clusters hold viewer credentials for, and says so once', async () => {
+    await viewer('twice', 'https://127.0.0.1:6443');
+    const { managementClusters, security } = sandbox.arlonConfig();
+    // Two management clusters that both hold arlon-viewer-twice (here: the
+    // same API server under two names, as a stale Secret would look).
+    const [m] = managementClusters;
+    const warn = mockServices.logger.mock();
+    supplier = new ArlonClusterSupplier({
+      clusters: new ManagementClusters(
+        ['east', 'west'].map(name => ({
+          ...m,
+          name,
+          argocdNamespace: 'argocd',
+        })),
+        {
+          allowedNetworks: [...security.allowedNetworks, '127.0.0.1/32'],
+          deniedNetworks: [],
+          portalPorts: [7007],
+          argocdClusterRoleRules: [],
+        },
+      ),
+      logger: warn,
+      readyTimeoutMs: 10_000,
+    });
+    expect(await supplier.getClusters()).toEqual([]);
+    await supplier.getClusters();
+    expect(warn.warn).toHaveBeenCalledTimes(1);
+    expect(warn.warn).toHaveBeenCalledWith(
+      'Workload cluster twice is not supplied to the Kubernetes plugin: more than one management cluster holds viewer credentials for it (Secret arlon-viewer-twice); delete the stale one',
+    );
+  });
 });

@@ -12,6 +12,7 @@ import {
   ResourceInformer,
   VIEWER_SECRET_SELECTOR,
   viewerAccessFromSecret,
+  viewerSecretName,
   withTimeout,
 } from '@arlon-backstage/plugin-arlon-node';
 
@@ -118,7 +119,27 @@ export class ArlonClusterSupplier implements KubernetesClustersSupplier {
         });
       }
     }
-    return details;
+    return this.unambiguous(details);
+  }
+
+  /**
+   * Clusters named once only. The same cluster with viewer credentials in
+   * two management clusters (a stale Secret left behind) is supplied from
+   * neither, and logged once: the Kubernetes backend takes the first of a
+   * name, which may be the wrong cluster's server and token.
+   */
+  private unambiguous(details: ClusterDetails[]): ClusterDetails[] {
+    const count = new Map<string, number>();
+    for (const d of details) count.set(d.name, (count.get(d.name) ?? 0) + 1);
+    return details.filter(d => {
+      if (count.get(d.name) === 1) return true;
+      const secret = viewerSecretName(d.title ?? d.name);
+      this.warnOnce(
+        `ambiguous:${d.name}`,
+        `Workload cluster ${d.name} is not supplied to the Kubernetes plugin: more than one management cluster holds viewer credentials for it (Secret ${secret}); delete the stale one`,
+      );
+      return false;
+    });
   }
 
   /**
