@@ -37,7 +37,7 @@ function tokenize(text: string): Token[] {
       break;
     }
     let before = text.slice(i, open);
-    const close = text.indexOf('}}', open);
+    const close = actionEnd(text, open + 2);
     if (close < 0) throw new TemplateError('unclosed action');
     let body = text.slice(open + 2, close);
     let next = close + 2;
@@ -56,6 +56,33 @@ function tokenize(text: string): Token[] {
     i = next;
   }
   return tokens;
+}
+
+/**
+ * Where the action opened before `from` closes: the first `}}` outside a
+ * quoted ("…", `…`) or rune ('…') literal, as Go's lexer finds it, so a
+ * string such as `{{ "a}}b" }}` is one action. -1 when it never closes.
+ */
+function actionEnd(text: string, from: number): number {
+  for (let j = from; j < text.length; j++) {
+    const c = text[j];
+    if (c === '"' || c === "'" || c === '`') {
+      const end = literalEnd(text, j);
+      if (end < 0) return -1;
+      j = end;
+    } else if (c === '}' && text[j + 1] === '}') return j;
+  }
+  return -1;
+}
+
+/** The index of the quote closing the literal opened at `start` (backquoted strings have no escapes). */
+function literalEnd(text: string, start: number): number {
+  const quote = text[start];
+  for (let j = start + 1; j < text.length; j++) {
+    if (quote !== '`' && text[j] === '\\') j++;
+    else if (text[j] === quote) return j;
+  }
+  return -1;
 }
 
 /**
