@@ -543,8 +543,8 @@ export class KubeApiServer {
 
   /**
    * A custom resource as the API server would store it (./customResources);
-   * `Warning` headers for unknown fields under Warn. Status writes are not
-   * checked against the schema.
+   * `Warning` headers for unknown fields under Warn. A status write is
+   * checked on its `status` alone.
    */
   private admitted(
     type: ResourceType,
@@ -553,9 +553,12 @@ export class KubeApiServer {
     res: http.ServerResponse,
     subresource?: string,
   ): any {
-    if (subresource) return obj;
+    if (subresource && subresource !== 'status') return obj;
     this.admission ??= new CustomResourceAdmission(this.store);
-    const { object, warnings } = this.admission.admit(
+    const admit = subresource
+      ? this.admission.admitStatus.bind(this.admission)
+      : this.admission.admit.bind(this.admission);
+    const { object, warnings } = admit(
       type,
       obj,
       write.fieldValidation ?? 'Warn',

@@ -87,6 +87,43 @@ export class CustomResourceAdmission {
     const { status, ...rest } = object;
     const subject = type.statusSubresource ? rest : object;
     const result = admitCustomResource(subject, schema);
+    const warnings = this.verdict(type, object, result, fieldValidation);
+    const admitted =
+      type.statusSubresource && status !== undefined
+        ? { ...result.object, status }
+        : result.object;
+    return { object: admitted, warnings };
+  }
+
+  /**
+   * A write to the status subresource, which takes only `status` from the
+   * body: `status` is pruned, defaulted and validated against the schema's
+   * `status` property with the same fieldValidation rules (the rest of the
+   * body is ignored by the store, as by the API server).
+   */
+  admitStatus(
+    type: ResourceType,
+    object: any,
+    fieldValidation: FieldValidation,
+  ): { object: any; warnings: string[] } {
+    const statusSchema = this.schemaOf(type)?.properties?.status;
+    if (!statusSchema || object?.status === undefined)
+      return { object, warnings: [] };
+    const result = admitCustomResource(
+      { status: object.status },
+      { type: 'object', properties: { status: statusSchema } },
+    );
+    const warnings = this.verdict(type, object, result, fieldValidation);
+    return { object: { ...object, status: result.object.status }, warnings };
+  }
+
+  /** Throws what the API server answers for `result`, or returns the warnings to send. */
+  private verdict(
+    type: ResourceType,
+    object: any,
+    result: ReturnType<typeof admitCustomResource>,
+    fieldValidation: FieldValidation,
+  ): string[] {
     if (result.unknownFields.length && fieldValidation === 'Strict') {
       throw badRequest(
         `${type.kind} in version "${type.version}" cannot be handled as a ${
@@ -102,15 +139,9 @@ export class CustomResourceAdmission {
         object?.metadata?.name ?? '',
         result.violations,
       );
-    const admitted =
-      type.statusSubresource && status !== undefined
-        ? { ...result.object, status }
-        : result.object;
-    const warnings =
-      fieldValidation === 'Warn'
-        ? result.unknownFields.map(f => `unknown field "${f}"`)
-        : [];
-    return { object: admitted, warnings };
+    return fieldValidation === 'Warn'
+      ? result.unknownFields.map(f => `unknown field "${f}"`)
+      : [];
   }
 
   private schemaOf(type: ResourceType): StructuralSchema | undefined {
