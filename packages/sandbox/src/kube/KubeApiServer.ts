@@ -15,6 +15,7 @@ import {
   CustomResourceAdmission,
   FieldValidation,
   fieldValidationOf,
+  UnknownFieldMode,
   warningHeaders,
 } from './customResources';
 import { openApiAnswer, OpenApiDocuments } from './openapi';
@@ -484,7 +485,15 @@ export class KubeApiServer {
           this.store.create(
             type,
             namespace,
-            this.admitted(type, applied.object, write, res),
+            this.admitted(
+              type,
+              {
+                ...applied.object,
+                metadata: { ...applied.object.metadata, namespace },
+              },
+              { fieldValidation: 'Apply' },
+              res,
+            ),
             {
               ...write,
               managedFields: applied.managedFields,
@@ -531,7 +540,13 @@ export class KubeApiServer {
         type,
         namespace,
         name,
-        this.admitted(type, next, write, res, subresource),
+        this.admitted(
+          type,
+          next,
+          isApply ? { fieldValidation: 'Apply' } : write,
+          res,
+          subresource,
+        ),
         {
           ...write,
           managedFields,
@@ -549,7 +564,7 @@ export class KubeApiServer {
   private admitted(
     type: ResourceType,
     obj: any,
-    write: { fieldValidation?: FieldValidation },
+    write: { fieldValidation?: UnknownFieldMode },
     res: http.ServerResponse,
     subresource?: string,
   ): any {

@@ -6,6 +6,13 @@ import { admitCustomResource, StructuralSchema, Violation } from './schema';
 /** `?fieldValidation=`: what the API server does with unknown fields. */
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 
+/**
+ * How a write meets unknown fields: by its `fieldValidation`, or, for a
+ * server-side apply, always refused (the field manager types the applied
+ * configuration against the schema before any fieldValidation applies).
+ */
+export type UnknownFieldMode = FieldValidation | 'Apply';
+
 /** The directive a request asks for; the API server's default is Warn. */
 export function fieldValidationOf(q: URLSearchParams): FieldValidation {
   const value = q.get('fieldValidation');
@@ -80,7 +87,7 @@ export class CustomResourceAdmission {
   admit(
     type: ResourceType,
     object: any,
-    fieldValidation: FieldValidation,
+    fieldValidation: UnknownFieldMode,
   ): { object: any; warnings: string[] } {
     const schema = this.schemaOf(type);
     if (!schema) return { object, warnings: [] };
@@ -104,7 +111,7 @@ export class CustomResourceAdmission {
   admitStatus(
     type: ResourceType,
     object: any,
-    fieldValidation: FieldValidation,
+    fieldValidation: UnknownFieldMode,
   ): { object: any; warnings: string[] } {
     const statusSchema = this.schemaOf(type)?.properties?.status;
     if (!statusSchema || object?.status === undefined)
@@ -122,8 +129,10 @@ export class CustomResourceAdmission {
     type: ResourceType,
     object: any,
     result: ReturnType<typeof admitCustomResource>,
-    fieldValidation: FieldValidation,
+    fieldValidation: UnknownFieldMode,
   ): string[] {
+    if (result.unknownFields.length && fieldValidation === 'Apply')
+      throw notDeclaredInSchema(type, object, result.unknownFields);
     if (result.unknownFields.length && fieldValidation === 'Strict') {
       throw badRequest(
         `${type.kind} in version "${type.version}" cannot be handled as a ${
@@ -172,6 +181,29 @@ export class CustomResourceAdmission {
       throw error;
     }
   }
+}
+
+/**
+ * kube-apiserver's answer to an apply patch with fields its schema does not
+ * declare (structured-merge-diff's typed conversion): a 500 with no reason
+ * in the releases the sandbox stands for (kubernetes/kubernetes#139253).
+ */
+function notDeclaredInSchema(
+  type: ResourceType,
+  object: any,
+  fields: string[],
+): ApiError {
+  const errors = fields.map(f => `.${f}: field not declared in schema`);
+  const which = `${object?.metadata?.namespace ?? ''}/${
+    object?.metadata?.name ?? ''
+  }; ${type.group}/${type.version}, Kind=${type.kind}`;
+  return new ApiError(
+    500,
+    'InternalError',
+    `failed to create typed patch object (${which}): ${
+      errors.length === 1 ? errors[0] : `errors:\n  ${errors.join('\n  ')}`
+    }`,
+  );
 }
 
 const admissions = new WeakMap<ObjectStore, CustomResourceAdmission>();
