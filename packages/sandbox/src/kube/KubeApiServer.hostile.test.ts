@@ -1,6 +1,6 @@
 import { KubeApiServer } from './KubeApiServer';
 import { APPLY, CM, send, TOKEN } from '../__testUtils__/ssaRequests';
-import { sandboxCrds } from './crds';
+import { serveUpstreamCrds } from '../__testUtils__/upstreamCrds';
 import { MAX_REQUEST_BODY_BYTES } from './requestLimits';
 
 const CLUSTERS = '/apis/cluster.x-k8s.io/v1beta2/namespaces/default/clusters';
@@ -55,16 +55,8 @@ describe('sandbox API server, hostile request bodies', () => {
   afterEach(() => server.stop());
 
   const get = async (path: string) => (await send(server, 'GET', path)).status;
-  const createCapiClusterCrd = () => {
-    const crdType = server.store.type(
-      'apiextensions.k8s.io',
-      'customresourcedefinitions',
-    )!;
-    for (const crd of sandboxCrds().filter(
-      c => c.metadata.name === 'clusters.cluster.x-k8s.io',
-    ))
-      server.store.create(crdType, undefined, crd);
-  };
+  const createCapiClusterCrd = () =>
+    serveUpstreamCrds(server, 'clusters.cluster.x-k8s.io');
 
   it('refuses a body over 3 MiB with 413, writing nothing', async () => {
     const big = JSON.stringify({

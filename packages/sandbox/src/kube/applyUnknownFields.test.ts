@@ -1,6 +1,6 @@
 import { KubeApiServer } from './KubeApiServer';
 import { APPLY, send, TOKEN } from '../__testUtils__/ssaRequests';
-import { sandboxCrds } from './crds';
+import { serveUpstreamCrds } from '../__testUtils__/upstreamCrds';
 
 const CLUSTERS = '/apis/cluster.x-k8s.io/v1beta2/namespaces/default/clusters';
 const cluster = (spec: object) =>
@@ -23,14 +23,7 @@ describe('server-side apply of unknown custom resource fields', () => {
   let server: KubeApiServer;
   beforeEach(async () => {
     server = await KubeApiServer.start({ token: TOKEN });
-    const crdType = server.store.type(
-      'apiextensions.k8s.io',
-      'customresourcedefinitions',
-    )!;
-    for (const crd of sandboxCrds().filter(
-      c => c.metadata.name === 'clusters.cluster.x-k8s.io',
-    ))
-      server.store.create(crdType, undefined, crd);
+    serveUpstreamCrds(server, 'clusters.cluster.x-k8s.io');
   });
   afterEach(() => server.stop());
 

@@ -1,0 +1,14 @@
+import type { KubeApiServer } from '../kube/KubeApiServer';
+import { sandboxCrds } from '../kube/crds';
+
+/** Makes `server` serve the named upstream CRDs (e.g. `clusters.cluster.x-k8s.io`), as a management cluster with them installed (tests only). */
+export function serveUpstreamCrds(server: KubeApiServer, ...names: string[]) {
+  const crdType = server.store.type(
+    'apiextensions.k8s.io',
+    'customresourcedefinitions',
+  )!;
+  const crds = sandboxCrds().filter(c => names.includes(c.metadata.name));
+  if (crds.length !== names.length)
+    throw new Error(`no upstream CRD among ${names.join(', ')} for some name`);
+  for (const crd of crds) server.store.create(crdType, undefined, crd);
+}
