@@ -205,8 +205,10 @@ describe('arlon diff and preflight against a live cluster', () => {
     await api.patch(
       {
         ...role[0],
+        // A merge patch replaces the whole list: the other rules stay as they are.
         rules: [
           { ...role[0].rules[0], verbs: ['get', 'list', 'watch', 'delete'] },
+          ...role[0].rules.slice(1),
         ],
       },
       undefined,
