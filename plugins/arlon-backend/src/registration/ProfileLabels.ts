@@ -20,7 +20,8 @@ export class ProfileLabels {
   private readAt = 0;
 
   constructor(
-    private readonly repository: Pick<FleetRepository, 'read'>,
+    private readonly repository: Pick<FleetRepository, 'read'> &
+      Partial<Pick<FleetRepository, 'readAfterWrites'>>,
     private readonly maxAgeMs = 2000,
   ) {}
 
@@ -29,10 +30,12 @@ export class ProfileLabels {
     let breakage = await seen;
     // A cluster the snapshot does not know may be newer than it (another
     // writer, such as a software template, committed it): read again, once
-    // for all the clusters that missed in the same snapshot.
+    // for all the clusters that missed in the same snapshot. After this
+    // process's writes: during one, read() answers the snapshot it started
+    // from, though its commit (which made the cluster) may be on the server.
     if (!knows(breakage, clusterName)) {
       if (this.snapshot === seen) this.invalidate();
-      breakage = await this.current();
+      breakage = await this.current(true);
     }
     if (holdReasons(breakage, clusterName)) return null;
     return profileLabels(
@@ -45,12 +48,14 @@ export class ProfileLabels {
     this.snapshot = undefined;
   }
 
-  private current(): Promise<FleetBreakage> {
+  private current(afterWrites = false): Promise<FleetBreakage> {
     if (!this.snapshot || Date.now() - this.readAt > this.maxAgeMs) {
       this.readAt = Date.now();
-      const snapshot = this.repository
-        .read()
-        .then(({ files }) => fleetBreakage(files));
+      const read =
+        afterWrites && this.repository.readAfterWrites
+          ? this.repository.readAfterWrites()
+          : this.repository.read();
+      const snapshot = read.then(({ files }) => fleetBreakage(files));
       snapshot.catch(() => {
         if (this.snapshot === snapshot) this.invalidate();
       });

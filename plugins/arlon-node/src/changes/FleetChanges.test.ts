@@ -206,4 +206,39 @@ describe('FleetChanges: one signal for every source of a new head', () => {
     await readSince(moved, 'signalled');
     expect(reads).toBe(3);
   });
+
+  it('readSince sees a commit the poll saw on the server while this process was still writing', async () => {
+    // During a write, read() answers the snapshot the write started from; the
+    // write's own commit can already be on the server (its push answered
+    // there, not yet here) and the poll signal it first. Registration read
+    // the old snapshot three times, labelled clusters from it, and the
+    // write's announcement of the same commit signalled nothing again.
+    const repo = await repository(watcher(60_000).changes);
+    const before = (await repo.read()).commit;
+    let release!: () => void;
+    const gate = new Promise<void>(r => (release = r));
+    let entered!: () => void;
+    const writing = new Promise<void>(r => (entered = r));
+    const write = repo.change({
+      message: 'held open while the server moves',
+      author,
+      plan: async () => {
+        entered();
+        await gate;
+        return {};
+      },
+    });
+    await writing;
+    await sandbox.pushToFleet({ 'during.txt': 'pushed\n' }, 'during a write');
+    const onServer = await remoteHead(
+      { url: sandbox.fleetRepoUrl, branch: sandbox.fleetBranch },
+      async () => undefined,
+      2000,
+    )();
+    expect(onServer).not.toBe(before);
+    const read = readSince(repo, onServer);
+    release();
+    await write;
+    expect((await read).commit).toBe(onServer);
+  });
 });

@@ -123,6 +123,18 @@ export class FleetRepository {
     return this.reading;
   }
 
+  /**
+   * The branch's head fetched from the server after every write under way,
+   * never the snapshot a write started from. `read` answers that snapshot
+   * during a write, but the write's own commit may already be on the server
+   * (its push answered there, not yet here), where another look at the head
+   * (the poll) sees it first: a reader that was told of a commit asks here.
+   */
+  async readAfterWrites(): Promise<FleetSnapshot> {
+    const checkout = this.requireCheckout();
+    return checkout.exclusive(() => this.fetchHead(checkout));
+  }
+
   private async fetchHead(checkout: FleetCheckout): Promise<FleetSnapshot> {
     const snapshot = await this.git('fetch', () => checkout.fetchHead());
     this.latest = snapshot;
