@@ -5,7 +5,7 @@ import {
 } from '@kubernetes/client-node';
 import { KubeApiServer } from './KubeApiServer';
 import { kubeConfigFor } from './kubeConfigFor';
-import { sandboxCrds } from './crds';
+import { serveUpstreamCrds } from '../__testUtils__/upstreamCrds';
 
 const TOKEN = 'admission';
 
@@ -16,18 +16,12 @@ describe('custom resource admission against the upstream CRDs', () => {
 
   beforeEach(async () => {
     server = await KubeApiServer.start({ token: TOKEN });
-    const crdType = server.store.type(
-      'apiextensions.k8s.io',
-      'customresourcedefinitions',
-    )!;
-    for (const crd of sandboxCrds().filter(c =>
-      [
-        'clusters.cluster.x-k8s.io',
-        'machinedeployments.cluster.x-k8s.io',
-        'awsclusters.infrastructure.cluster.x-k8s.io',
-      ].includes(c.metadata.name),
-    ))
-      server.store.create(crdType, undefined, crd);
+    serveUpstreamCrds(
+      server,
+      'clusters.cluster.x-k8s.io',
+      'machinedeployments.cluster.x-k8s.io',
+      'awsclusters.infrastructure.cluster.x-k8s.io',
+    );
     custom = kubeConfigFor(server.url, TOKEN).makeApiClient(CustomObjectsApi);
   });
   afterEach(() => server.stop());

@@ -1,5 +1,5 @@
 import { httpsRequest } from '../__testUtils__/httpsRequest';
-import { sandboxCrds } from './crds';
+import { serveUpstreamCrds } from '../__testUtils__/upstreamCrds';
 import { KubeApiServer } from './KubeApiServer';
 import { openApiAnswer, OpenApiDocuments } from './openapi';
 
@@ -11,14 +11,7 @@ describe('OpenAPI documents', () => {
 
   beforeEach(async () => {
     server = await KubeApiServer.start({ token: TOKEN });
-    const crdType = server.store.type(
-      'apiextensions.k8s.io',
-      'customresourcedefinitions',
-    )!;
-    const clusters = sandboxCrds().find(
-      c => c.metadata.name === 'clusters.cluster.x-k8s.io',
-    );
-    server.store.create(crdType, undefined, clusters);
+    serveUpstreamCrds(server, 'clusters.cluster.x-k8s.io');
     documents = new OpenApiDocuments(server.store);
   });
   afterEach(() => server.stop());
