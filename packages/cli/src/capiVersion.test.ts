@@ -2,14 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { main } from './index';
-
-async function run(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: t => (out += t), err: t => (err += t) });
-  return { code, out, err };
-}
+import { run } from './__testUtils__/run';
 
 const FLEET: Record<string, string> = {
   'arlon/clusterspecs/docker-dev.yaml': `apiVersion: core.arlon.io/v1

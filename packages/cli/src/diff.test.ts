@@ -12,16 +12,7 @@ import {
   sandboxCrds,
 } from '@arlon-backstage/arlon-sandbox';
 import { parse } from 'yaml';
-import { main } from './index';
-
-const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
-
-async function run(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: t => (out += t), err: t => (err += t) });
-  return { code, out, err };
-}
+import { EXAMPLE, run } from './__testUtils__/run';
 
 const CONFIG_V1 = `apiVersion: v1
 kind: ConfigMap

@@ -3,16 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { main } from './index';
-
-const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
-
-async function run(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: t => (out += t), err: t => (err += t) });
-  return { code, out, err };
-}
+import { EXAMPLE, run } from './__testUtils__/run';
 
 /** A scratch copy of the example fleet, to break. */
 async function copyOfExample(): Promise<string> {

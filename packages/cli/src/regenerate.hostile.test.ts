@@ -3,17 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
-import { main } from './index';
+import { EXAMPLE, run } from './__testUtils__/run';
 
-const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
 const BOOTSTRAP = 'generated/bootstrap/arlon-fleet.yaml';
-
-async function run(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: t => (out += t), err: t => (err += t) });
-  return { code, out, err };
-}
 
 /**
  * Hostile checkouts for `arlon validate` and `arlon regenerate`: links

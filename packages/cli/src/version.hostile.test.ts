@@ -1,13 +1,6 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
-import { main } from './index';
-
-async function run(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: t => (out += t), err: t => (err += t) });
-  return { code, out, err };
-}
+import { run } from './__testUtils__/run';
 
 /** A server answering every request with `handler`. */
 async function server(

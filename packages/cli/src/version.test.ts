@@ -11,18 +11,10 @@ import { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import packageJson from '../package.json';
-import { main } from './index';
+import { EXAMPLE, run } from './__testUtils__/run';
 
-const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
 const BOOTSTRAP = 'generated/bootstrap/arlon-fleet.yaml';
 const ANNOTATION = 'arlon.io/fleet-format-version';
-
-async function run(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: t => (out += t), err: t => (err += t) });
-  return { code, out, err };
-}
 
 /** A copy of the example fleet whose bootstrap records `format` (or nothing). */
 async function fleetWrittenIn(format: string | undefined): Promise<string> {
