@@ -22,8 +22,10 @@ import {
   MachineRole,
   machineSpec,
   managedPoolSpec,
+  Meta,
   providerControlPlane,
 } from './infrastructure';
+import { apiVersionOf } from './infrastructure/types';
 
 /** A Kubernetes object as plain data. */
 export interface KubeObject {
@@ -43,8 +45,6 @@ const AUTOSCALER_MIN =
   'cluster.x-k8s.io/cluster-api-autoscaler-node-group-min-size';
 const AUTOSCALER_MAX =
   'cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size';
-
-const apiVersionOf = (k: KindRef) => `${k.group}/${k.version}`;
 
 export interface RenderClusterOptions {
   /** Cluster API's version for its core and kubeadm kinds (see capi/version.ts). */
@@ -159,11 +159,6 @@ export function renderClusterManifests(
   }
   return objects;
 }
-
-type Meta = (
-  name: string,
-  extra?: Partial<KubeObject['metadata']>,
-) => KubeObject['metadata'];
 
 function renderKubeadm(
   name: string,

@@ -6,6 +6,7 @@ import {
   KindRef,
 } from '../catalog';
 import type { KubeObject } from '../renderCluster';
+import { apiVersionOf, type Meta } from '../infrastructure/types';
 import { contentName } from './contentName';
 import {
   kubeadmConfigSpec,
@@ -13,11 +14,6 @@ import {
   kubeadmKind,
 } from './core';
 import type { CapiVersion } from './version';
-
-type Meta = (
-  name: string,
-  extra?: Partial<KubeObject['metadata']>,
-) => KubeObject['metadata'];
 
 /**
  * ArgoCD applies these a wave before the Cluster: Cluster API's topology
@@ -55,7 +51,7 @@ export function renderClusterClass(
   ): KubeObject => {
     const spec = { template: { spec: templateSpec } };
     return {
-      apiVersion: `${k.group}/${k.version}`,
+      apiVersion: apiVersionOf(k),
       kind: k.kind,
       metadata: at(contentName(base, spec)),
       spec,
