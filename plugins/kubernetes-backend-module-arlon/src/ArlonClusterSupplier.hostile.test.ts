@@ -97,6 +97,7 @@ describe('ArlonClusterSupplier (hostile)', () => {
         'Workload cluster loop is not supplied to the Kubernetes plugin: its server address is refused by arlon.security',
       ),
     );
+    expect(JSON.stringify(logger.warn.mock.calls)).not.toContain('viewer-loop');
   });
 
   it('leaves out a cluster whose server is a cloud metadata address', async () => {
@@ -158,7 +159,7 @@ describe('ArlonClusterSupplier (hostile)', () => {
   });
 
   it('supplies neither copy of a cluster two management clusters hold viewer credentials for, and says so once', async () => {
-    await viewer('twice', 'https://127.0.0.1:6443');
+    await viewer('twice', 'https://127.0.0.1:6443', 'token-of-twice');
     const { managementClusters, security } = sandbox.arlonConfig();
     // Two management clusters that both hold arlon-viewer-twice (here: the
     // same API server under two names, as a stale Secret would look).
@@ -186,6 +187,9 @@ describe('ArlonClusterSupplier (hostile)', () => {
     expect(warn.warn).toHaveBeenCalledTimes(1);
     expect(warn.warn).toHaveBeenCalledWith(
       'Workload cluster twice is not supplied to the Kubernetes plugin: more than one management cluster holds viewer credentials for it (Secret arlon-viewer-twice); delete the stale one',
+    );
+    expect(JSON.stringify(warn.warn.mock.calls)).not.toContain(
+      'token-of-twice',
     );
   });
 });

@@ -25,6 +25,8 @@ import { kubernetesModuleArlon } from './module';
 
 const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
 const CLUSTER = 'kdemo';
+/** Where the arlon backend stores the cluster's viewer credentials. */
+const VIEWER_SECRET = { name: `arlon-viewer-${CLUSTER}`, namespace: 'argocd' };
 
 /** The cluster's catalog entity, as the Arlon catalog module makes it. */
 function clusterEntity(server: string) {
@@ -141,15 +143,10 @@ describe('Kubernetes backend with Arlon clusters', () => {
     void scheduler.triggerTask('arlon-registration');
     await eventually(
       () =>
-        core
-          .readNamespacedSecret({
-            name: `arlon-viewer-${CLUSTER}`,
-            namespace: 'argocd',
-          })
-          .then(
-            () => true,
-            () => false,
-          ),
+        core.readNamespacedSecret(VIEWER_SECRET).then(
+          () => true,
+          () => false,
+        ),
       'the viewer credentials to be stored',
     );
   }, 90_000);
@@ -165,6 +162,15 @@ describe('Kubernetes backend with Arlon clusters', () => {
     return JSON.parse(Buffer.from(secret.data!.config, 'base64').toString())
       .bearerToken as string;
   };
+  const viewerToken = async () =>
+    Buffer.from(
+      (
+        await management
+          .makeApiClient(CoreV1Api)
+          .readNamespacedSecret(VIEWER_SECRET)
+      ).data!.token,
+      'base64',
+    ).toString();
 
   it("lists the workload cluster's pods on the cluster entity's Kubernetes tab", async () => {
     const pods = workload.makeApiClient(CoreV1Api);
@@ -209,6 +215,7 @@ describe('Kubernetes backend with Arlon clusters', () => {
       }),
     ]);
     expect(JSON.stringify(res.body)).not.toContain(await argocdToken());
+    expect(JSON.stringify(res.body)).not.toContain(await viewerToken());
   });
 
   it("gives the viewer a ClusterRole that reads workloads and never Secrets, and not ArgoCD's token", async () => {
@@ -242,33 +249,21 @@ describe('Kubernetes backend with Arlon clusters', () => {
     ]);
     const viewer = await management
       .makeApiClient(CoreV1Api)
-      .readNamespacedSecret({
-        name: `arlon-viewer-${CLUSTER}`,
-        namespace: 'argocd',
-      });
+      .readNamespacedSecret(VIEWER_SECRET);
     // Not ArgoCD's: its selector does not pick the Secret, nor is its token ArgoCD's.
     expect(
       viewer.metadata?.labels?.['argocd.argoproj.io/secret-type'],
     ).toBeUndefined();
-    const token = Buffer.from(viewer.data!.token, 'base64').toString();
+    const token = await viewerToken();
     expect(token).not.toBe(await argocdToken());
     expect(token).not.toBe(sandbox.token);
   });
 
   it('removes the viewer credentials with the cluster', async () => {
     const core = management.makeApiClient(CoreV1Api);
-    const viewerToken = Buffer.from(
-      (
-        await core.readNamespacedSecret({
-          name: `arlon-viewer-${CLUSTER}`,
-          namespace: 'argocd',
-        })
-      ).data!.token,
-      'base64',
-    ).toString();
-    expect(sandbox.servers.get(apiServer)!.acceptsToken(viewerToken)).toBe(
-      true,
-    );
+    expect(
+      sandbox.servers.get(apiServer)!.acceptsToken(await viewerToken()),
+    ).toBe(true);
     await management
       .makeApiClient(CustomObjectsApi)
       .deleteNamespacedCustomObject({
@@ -280,15 +275,10 @@ describe('Kubernetes backend with Arlon clusters', () => {
       });
     await eventually(
       () =>
-        core
-          .readNamespacedSecret({
-            name: `arlon-viewer-${CLUSTER}`,
-            namespace: 'argocd',
-          })
-          .then(
-            () => false,
-            (e: any) => e.code === 404,
-          ),
+        core.readNamespacedSecret(VIEWER_SECRET).then(
+          () => false,
+          (e: any) => e.code === 404,
+        ),
       'the viewer Secret to go',
     );
     const res = await request(server)
