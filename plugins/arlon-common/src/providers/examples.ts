@@ -1,11 +1,11 @@
 import type { ClusterSpecSpec } from '../model/types';
+import { findProvider } from './catalog';
 import type { ProviderSpec } from './providerSpec';
 
 /**
  * One complete cluster spec per provider and cluster type: every field the
  * catalog requires, with values of the shape the provider expects. The
- * templates' hints, the per-provider tests and the upstream contract test
- * render these.
+ * provider rendering and provider field tests use these.
  */
 const SETTINGS: Record<
   string,
@@ -135,9 +135,6 @@ const SETTINGS: Record<
   },
 };
 
-/** Providers whose cluster types render no worker pools. */
-const WORKERLESS = new Set(['nested', 'sidero']);
-
 /** A valid cluster spec for `provider` and `type`: two pools (the second autoscaled) where the type has pools. */
 export function exampleClusterSpec(
   provider: string,
@@ -153,7 +150,8 @@ export function exampleClusterSpec(
     ...(s.region === undefined ? {} : { region: s.region }),
     ...(s.sshKeyName === undefined ? {} : { sshKeyName: s.sshKeyName }),
     ...(s.providerSpec ? { providerSpec: s.providerSpec } : {}),
-    nodePools: WORKERLESS.has(provider)
+    // A type without worker pools says so in the catalog (noNodePools).
+    nodePools: findProvider(provider)?.clusterTypes[type]?.noNodePools
       ? []
       : [
           {
