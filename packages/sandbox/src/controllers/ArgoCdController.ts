@@ -3,14 +3,22 @@ import { KubeApiServer } from '../kube/KubeApiServer';
 import { ObjectStore, WatchEvent } from '../kube/ObjectStore';
 import { mergePatch } from '../kube/patch';
 import { admissionFor } from '../kube/customResources';
-import { parse } from 'yaml';
-import { renderTemplate } from './goTemplate';
 import { checkOwnWrite } from './ownWrites';
 import {
-  applicationHealth,
-  HealthStatus,
-  resourceHealth,
-} from './resourceHealth';
+  applicationWithStatus,
+  autoSyncOperation,
+  now,
+  operationPhase,
+  StatusReport,
+  stripTime,
+} from './applicationStatus';
+import {
+  decode,
+  generateParams,
+  renderApplication,
+} from './applicationSetGenerators';
+import { healthOfResources, resourceStatus } from './resourceStatus';
+import { chartWithoutRevision, unrenderedSource } from './unrenderedSources';
 import {
   DestinationCluster,
   isDestinationPermitted,
@@ -222,8 +230,10 @@ export class ArgoCdController {
     const goTemplate = !!appset.spec.goTemplate;
     let desired: any[];
     try {
-      desired = this.generate(appset.spec.generators ?? []).map(params =>
-        this.renderApp(appset, params, goTemplate),
+      desired = generateParams(appset.spec.generators ?? [], () =>
+        this.clusterSecrets(),
+      ).map(params =>
+        renderApplication(appset, params, goTemplate, this.options.namespace),
       );
     } catch (error) {
       this.setAppSetStatus(
@@ -283,88 +293,6 @@ export class ArgoCdController {
         next,
       );
     }
-  }
-
-  private generate(generators: any[]): Array<Record<string, unknown>> {
-    return generators.flatMap(g => this.generateOne(g));
-  }
-
-  private generateOne(g: any): Array<Record<string, unknown>> {
-    if (g.list) return (g.list.elements ?? []).map((e: any) => ({ ...e }));
-    if (g.clusters) return this.clusterParams(g.clusters.selector);
-    if (g.matrix) {
-      const [a, b]: Array<Array<Record<string, unknown>>> = (
-        g.matrix.generators ?? []
-      ).map((child: any) => this.generateOne(child));
-      if (!a || !b)
-        throw new Error('a matrix generator needs two child generators');
-      return a.flatMap(pa => b.map(pb => ({ ...pa, ...pb })));
-    }
-    throw new Error(
-      `the sandbox supports list, clusters and matrix generators, not ${Object.keys(
-        g,
-      ).join(', ')}`,
-    );
-  }
-
-  private clusterParams(selector: any): Array<Record<string, unknown>> {
-    return this.clusterSecrets()
-      .filter(s => matchesSelector(selector, s.metadata.labels ?? {}))
-      .map(s => {
-        const data = decode(s.data);
-        return {
-          name: data.name,
-          nameNormalized: data.name.toLowerCase().replace(/[^a-z0-9-.]/g, '-'),
-          server: data.server,
-          project: data.project ?? '',
-          metadata: {
-            labels: s.metadata.labels ?? {},
-            annotations: s.metadata.annotations ?? {},
-          },
-        };
-      });
-  }
-
-  private renderApp(
-    appset: any,
-    params: Record<string, unknown>,
-    goTemplate: boolean,
-  ) {
-    const flat = goTemplate ? params : flatten(params);
-    const render = (node: any): any => {
-      if (typeof node === 'string')
-        return renderTemplate(node, flat, goTemplate);
-      if (Array.isArray(node)) return node.map(render);
-      if (node && typeof node === 'object')
-        return Object.fromEntries(
-          Object.entries(node).map(([k, v]) => [k, render(v)]),
-        );
-      return node;
-    };
-    let app: any = render(appset.spec.template);
-    if (appset.spec.templatePatch) {
-      const patch = parse(
-        renderTemplate(appset.spec.templatePatch, flat, goTemplate),
-      );
-      if (patch) app = mergePatch(app, patch);
-    }
-    app.apiVersion = 'argoproj.io/v1alpha1';
-    app.kind = 'Application';
-    app.metadata = {
-      ...app.metadata,
-      namespace: this.options.namespace,
-      ownerReferences: [
-        {
-          apiVersion: 'argoproj.io/v1alpha1',
-          kind: 'ApplicationSet',
-          name: appset.metadata.name,
-          uid: appset.metadata.uid,
-          controller: true,
-          blockOwnerDeletion: true,
-        },
-      ],
-    };
-    return app;
   }
 
   private setAppSetStatus(
@@ -430,14 +358,9 @@ export class ArgoCdController {
       });
       return;
     }
-    // ArgoCD's validateSourcePermissions: a chart is fetched by version.
-    if (main.chart && !main.targetRevision) {
-      this.setAppStatus(app, {
-        condition: [
-          'InvalidSpecError',
-          'spec.source.targetRevision is required if the manifest source is a helm chart',
-        ],
-      });
+    const unversioned = chartWithoutRevision(main);
+    if (unversioned) {
+      this.setAppStatus(app, { condition: ['InvalidSpecError', unversioned] });
       return;
     }
     const project = this.projectProblem(app, sources);
@@ -445,33 +368,9 @@ export class ArgoCdController {
       this.setAppStatus(app, { condition: ['InvalidSpecError', project] });
       return;
     }
-    // No Helm here: applying nothing and saying so beats claiming a sync.
-    // Sync and health stay Unknown, as ArgoCD's do when it cannot compare.
-    if (main.chart) {
-      this.setAppStatus(app, {
-        condition: [
-          'ComparisonError',
-          `chart ${main.chart} ${main.targetRevision} from the Helm repository ${main.repoURL}: the sandbox does not render Helm charts, so it applied nothing; ArgoCD would render and apply it (sync and health are unknown here)`,
-        ],
-      });
-      return;
-    }
-    if (main.helm) {
-      this.setAppStatus(app, {
-        condition: [
-          'ComparisonError',
-          `${main.repoURL} ${main.path}: the sandbox does not render Helm charts; ArgoCD would (sync and health are unknown here)`,
-        ],
-      });
-      return;
-    }
-    if (main.repoURL !== this.options.fleetRepoUrl) {
-      this.setAppStatus(app, {
-        condition: [
-          'ComparisonError',
-          `${main.repoURL}: the sandbox only reads its own fleet repository (${this.options.fleetRepoUrl})`,
-        ],
-      });
+    const unrendered = unrenderedSource(main, this.options.fleetRepoUrl);
+    if (unrendered) {
+      this.setAppStatus(app, { condition: ['ComparisonError', unrendered] });
       return;
     }
     if (!target) {
@@ -527,17 +426,11 @@ export class ArgoCdController {
       if (!syncError && (automated?.prune || app.operation?.sync?.prune))
         this.prune(target.store, desired, app);
     }
-    const resources = desired.map(o => this.resourceStatus(target.store, o));
+    const resources = desired.map(o => resourceStatus(target.store, o));
     const synced = !syncError && resources.every(r => r.status === 'Synced');
-    const health = applicationHealth(
-      resources.map(r => ({
-        live: r.health?.status !== 'Missing',
-        health: r.health,
-      })),
-    );
     this.setAppStatus(app, {
       sync: synced ? 'Synced' : 'OutOfSync',
-      health,
+      health: healthOfResources(resources),
       revision: commit,
       resources,
       condition: syncError ? ['SyncError', syncError] : undefined,
@@ -698,119 +591,22 @@ export class ArgoCdController {
     }
   }
 
-  private resourceStatus(store: ObjectStore, o: any) {
-    const [group, version] = o.apiVersion.includes('/')
-      ? o.apiVersion.split('/')
-      : ['', o.apiVersion];
-    const base = {
-      group,
-      version,
-      kind: o.kind,
-      namespace: o.metadata.namespace ?? '',
-      name: o.metadata.name,
-    };
-    const type = store.typeForKind(o.apiVersion, o.kind);
-    let live: any;
-    try {
-      live = type && store.get(type, o.metadata.namespace, o.metadata.name);
-    } catch {
-      live = undefined;
-    }
-    if (!live)
-      return {
-        ...base,
-        status: 'OutOfSync',
-        health: { status: 'Missing' as const },
-      };
-    const synced = contains(live, o);
-    return {
-      ...base,
-      status: synced ? 'Synced' : 'OutOfSync',
-      // No health for a kind ArgoCD has no check for, as ArgoCD reports it.
-      ...withHealth(resourceHealth(live)),
-    };
-  }
-
-  private setAppStatus(
-    app: any,
-    s: {
-      sync?: string;
-      health?: string;
-      revision?: string;
-      resources?: any[];
-      condition?: [string, string];
-      operated?: 'Succeeded' | 'Failed';
-      operation?: object;
-      clearOperation?: boolean;
-    },
-  ) {
-    const status = {
-      sync: {
-        status: s.sync ?? 'Unknown',
-        ...(s.revision ? { revision: s.revision } : {}),
-        comparedTo: {
-          source: app.spec.source ?? app.spec.sources?.[0],
-          destination: app.spec.destination,
-        },
-      },
-      health: { status: s.health ?? 'Unknown' },
-      resources: s.resources ?? [],
-      conditions: s.condition
-        ? [{ type: s.condition[0], message: s.condition[1] }]
-        : [],
-      ...operationStateOf(s, app.status?.operationState),
-    };
-    const comparable = (x: any) =>
-      JSON.stringify({
-        ...x,
-        reconciledAt: undefined,
-        conditions: x?.conditions?.map(stripTime),
-        operationState: x?.operationState && {
-          ...x.operationState,
-          startedAt: undefined,
-          finishedAt: undefined,
-        },
-      });
-    if (!s.clearOperation && comparable(app.status) === comparable(status))
-      return;
-    const stamp = now();
-    const next = {
-      ...app,
-      status: {
-        ...status,
-        reconciledAt: stamp,
-        conditions: status.conditions.map(c => ({
-          ...c,
-          lastTransitionTime: stamp,
-        })),
-        ...(status.operationState && s.operated
-          ? {
-              operationState: {
-                ...status.operationState,
-                startedAt: stamp,
-                finishedAt: stamp,
-              },
-            }
-          : {}),
-      },
-    };
-    if (s.clearOperation) delete next.operation;
-    checkOwnWrite(this.type('applications'), next);
-    this.store.update(
-      this.type('applications'),
-      this.options.namespace,
-      app.metadata.name,
-      { ...next, metadata: { ...next.metadata, resourceVersion: undefined } },
-    );
+  private setAppStatus(app: any, report: StatusReport) {
+    const next = applicationWithStatus(app, report);
+    if (next) this.updateApp(next);
   }
 
   private write(app: any, patch: any) {
-    const next = mergePatch(app, patch) as any;
+    this.updateApp(mergePatch(app, patch));
+  }
+
+  /** Writes an Application of this controller's, checked against the upstream CRD first. */
+  private updateApp(next: any) {
     checkOwnWrite(this.type('applications'), next);
     this.store.update(
       this.type('applications'),
       this.options.namespace,
-      app.metadata.name,
+      next.metadata.name,
       { ...next, metadata: { ...next.metadata, resourceVersion: undefined } },
     );
   }
@@ -873,15 +669,6 @@ export class ArgoCdController {
   }
 }
 
-function decode(data: Record<string, string> | undefined): Record<string, any> {
-  return Object.fromEntries(
-    Object.entries(data ?? {}).map(([k, v]) => [
-      k,
-      Buffer.from(v, 'base64').toString('utf8'),
-    ]),
-  );
-}
-
 function safeJson(text: string | undefined): any {
   try {
     return text ? JSON.parse(text) : undefined;
@@ -890,125 +677,8 @@ function safeJson(text: string | undefined): any {
   }
 }
 
-function matchesSelector(
-  selector: any,
-  labels: Record<string, string>,
-): boolean {
-  const matchLabels = selector?.matchLabels ?? {};
-  const expressions = selector?.matchExpressions ?? [];
-  return (
-    Object.entries(matchLabels).every(([k, v]) => labels[k] === v) &&
-    expressions.every((e: any) => {
-      const has = (k: string) => k in labels;
-      switch (e.operator) {
-        case 'In':
-          return has(e.key) && e.values.includes(labels[e.key]);
-        case 'NotIn':
-          return !has(e.key) || !e.values.includes(labels[e.key]);
-        case 'Exists':
-          return has(e.key);
-        default:
-          return !has(e.key);
-      }
-    })
-  );
-}
-
-/** Whether `live` has every field `desired` sets (ArgoCD ignores fields only the live object has). */
-function contains(live: any, desired: any): boolean {
-  if (desired === null || typeof desired !== 'object') return live === desired;
-  if (Array.isArray(desired))
-    return (
-      Array.isArray(live) &&
-      desired.length === live.length &&
-      desired.every((d, i) => contains(live[i], d))
-    );
-  return Object.entries(desired).every(([k, v]) =>
-    k === 'status' ? true : contains(live?.[k], v),
-  );
-}
-
-function withHealth(health: HealthStatus | undefined) {
-  return health ? { health } : {};
-}
-
-function flatten(
-  params: Record<string, unknown>,
-  prefix = '',
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(params)) {
-    if (v && typeof v === 'object' && !Array.isArray(v))
-      Object.assign(
-        out,
-        flatten(v as Record<string, unknown>, `${prefix}${k}.`),
-      );
-    else out[`${prefix}${k}`] = v;
-  }
-  return out;
-}
-
 function key(o: any) {
   return `${o.apiVersion}/${o.kind}/${o.metadata.namespace ?? ''}/${
     o.metadata.name
   }`;
-}
-
-function stripTime(c: any) {
-  return { ...c, lastTransitionTime: undefined };
-}
-
-function now() {
-  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/**
- * The operation ArgoCD's automated sync runs (appcontroller.go autoSync):
- * the compared source(s) at the resolved revision, the policy's prune and
- * sync options, initiated by automation, retried up to 5 times by default.
- */
-function autoSyncOperation(app: any, revision: string) {
-  const policy = app.spec.syncPolicy ?? {};
-  return {
-    sync: {
-      ...(app.spec.sources
-        ? { sources: app.spec.sources, revisions: [revision] }
-        : { source: app.spec.source, revision }),
-      prune: !!policy.automated?.prune,
-      ...(policy.syncOptions ? { syncOptions: policy.syncOptions } : {}),
-    },
-    initiatedBy: { automated: true },
-    retry: policy.retry ?? { limit: 5 },
-  };
-}
-
-function operationPhase(syncError: string | undefined): 'Succeeded' | 'Failed' {
-  return syncError ? 'Failed' : 'Succeeded';
-}
-
-/** The last sync operation: the one just run, else the previous one. */
-function operationStateOf(
-  s: {
-    operated?: 'Succeeded' | 'Failed';
-    operation?: object;
-    condition?: [string, string];
-    revision?: string;
-  },
-  previous: unknown,
-) {
-  if (s.operated) {
-    const message =
-      s.operated === 'Succeeded'
-        ? 'successfully synced (all tasks run)'
-        : s.condition?.[1] ?? 'sync failed';
-    return {
-      operationState: {
-        operation: s.operation,
-        phase: s.operated,
-        message,
-        syncResult: { revision: s.revision },
-      } as any,
-    };
-  }
-  return previous ? { operationState: previous as any } : {};
 }
