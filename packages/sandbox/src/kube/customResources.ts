@@ -1,3 +1,4 @@
+import { crdSchemaOf, onCrdChange } from './crdSchemas';
 import { ApiError, badRequest } from './errors';
 import { ObjectStore, typeKeyOf } from './ObjectStore';
 import { ResourceType } from './resources';
@@ -60,21 +61,8 @@ export class CustomResourceAdmission {
   private readonly schemas = new Map<string, StructuralSchema | null>();
 
   constructor(private readonly store: ObjectStore) {
-    const crdType = store.type(
-      'apiextensions.k8s.io',
-      'customresourcedefinitions',
-    );
     // A changed or deleted CRD changes the schemas: forget them.
-    if (crdType)
-      store.watch(
-        {
-          typeKey: typeKeyOf(crdType),
-          labels: [],
-          fields: [],
-          send: () => this.schemas.clear(),
-        },
-        undefined,
-      );
+    onCrdChange(store, () => this.schemas.clear());
   }
 
   /**
@@ -155,31 +143,9 @@ export class CustomResourceAdmission {
 
   private schemaOf(type: ResourceType): StructuralSchema | undefined {
     const key = `${typeKeyOf(type)}/${type.version}`;
-    if (!this.schemas.has(key)) this.schemas.set(key, this.lookup(type));
+    if (!this.schemas.has(key))
+      this.schemas.set(key, crdSchemaOf(this.store, type) ?? null);
     return this.schemas.get(key) ?? undefined;
-  }
-
-  private lookup(type: ResourceType): StructuralSchema | null {
-    if (!type.group) return null;
-    const crdType = this.store.type(
-      'apiextensions.k8s.io',
-      'customresourcedefinitions',
-    );
-    if (!crdType) return null;
-    try {
-      const crd = this.store.get(
-        crdType,
-        undefined,
-        `${type.plural}.${type.group}`,
-      );
-      const version = (crd.spec?.versions ?? []).find(
-        (v: any) => v.name === type.version,
-      );
-      return version?.schema?.openAPIV3Schema ?? null;
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 404) return null;
-      throw error;
-    }
   }
 }
 

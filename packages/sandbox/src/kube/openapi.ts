@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from './errors';
-import { ObjectStore, typeKeyOf } from './ObjectStore';
+import { crdSchemaOf, onCrdChange } from './crdSchemas';
+import { ObjectStore } from './ObjectStore';
 import { ResourceType } from './resources';
-import type { StructuralSchema } from './schema';
 
 /**
  * The OpenAPI documents kube-apiserver publishes, built from what the
@@ -169,20 +169,7 @@ export class OpenApiDocuments {
   private built?: Built;
 
   constructor(private readonly store: ObjectStore) {
-    const crdType = store.type(
-      'apiextensions.k8s.io',
-      'customresourcedefinitions',
-    );
-    if (crdType)
-      store.watch(
-        {
-          typeKey: typeKeyOf(crdType),
-          labels: [],
-          fields: [],
-          send: () => (this.built = undefined),
-        },
-        undefined,
-      );
+    onCrdChange(store, () => (this.built = undefined));
   }
 
   /** `GET /openapi/v3`: where each group version's document is. */
@@ -228,7 +215,7 @@ export class OpenApiDocuments {
       const paths: Record<string, any> = {};
       for (const t of types) {
         const name = schemaName(t);
-        const schema = this.schemaOf(t) ?? builtinSchema();
+        const schema = crdSchemaOf(this.store, t) ?? builtinSchema();
         schemas[name] = published(
           schema,
           t,
@@ -280,22 +267,6 @@ export class OpenApiDocuments {
     }
     this.built = { v3, v2 };
     return this.built;
-  }
-
-  private schemaOf(t: ResourceType): StructuralSchema | undefined {
-    if (!t.group) return undefined;
-    const crdType = this.store.type(
-      'apiextensions.k8s.io',
-      'customresourcedefinitions',
-    );
-    if (!crdType) return undefined;
-    try {
-      const crd = this.store.get(crdType, undefined, `${t.plural}.${t.group}`);
-      return crd.spec?.versions?.find((v: any) => v.name === t.version)?.schema
-        ?.openAPIV3Schema;
-    } catch {
-      return undefined; // a built-in kind: no CRD
-    }
   }
 }
 
