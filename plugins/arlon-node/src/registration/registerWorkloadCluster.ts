@@ -1,4 +1,4 @@
-import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig, V1PolicyRule } from '@kubernetes/client-node';
 import { parseKubeconfig } from '../kubeconfig/parseKubeconfig';
 import { connectWorkload } from '../kubeconfig/workloadClient';
 import type { WorkloadAccess } from '../kubeconfig/WorkloadAccess';
@@ -33,13 +33,44 @@ export interface ArgoCdAccess {
  * naming the field for anything else, its server's addresses checked before
  * anything connects.
  */
-export async function workloadClient(
+async function workloadClient(
   kubeconfigYaml: string,
   access: WorkloadAccess,
 ): Promise<{ kc: KubeConfig; server: string; caData: string }> {
   const workload = parseKubeconfig(kubeconfigYaml);
   const kc = await connectWorkload(workload, access.servers);
   return { kc, server: workload.server, caData: workload.caData };
+}
+
+/**
+ * Uses a cluster's kubeconfig once to create `account` there with `rules`:
+ * its token, the cluster's server, and the CA to trust (the token Secret's,
+ * else the kubeconfig's). Shared by ArgoCD's account and the portal viewer's.
+ */
+export async function createWorkloadAccount(
+  kubeconfigYaml: string,
+  access: WorkloadAccess,
+  account: ServiceAccountSpec,
+  rules: V1PolicyRule[],
+  timeoutMs: number,
+): Promise<{ server: string; bearerToken: string; caData?: string }> {
+  const { kc, server, caData } = await workloadClient(kubeconfigYaml, access);
+  const token = await createServiceAccountAccess(kc, account, rules, timeoutMs);
+  return {
+    server,
+    bearerToken: token.bearerToken,
+    caData: token.caData ?? caData,
+  };
+}
+
+/** Removes `account` (token Secret first: that revokes the token) with the cluster's kubeconfig; what it deleted. */
+export async function revokeWorkloadAccount(
+  kubeconfigYaml: string,
+  access: WorkloadAccess,
+  account: ServiceAccountSpec,
+): Promise<string[]> {
+  const { kc } = await workloadClient(kubeconfigYaml, access);
+  return revokeServiceAccountAccess(kc, account);
 }
 
 /**
@@ -54,18 +85,13 @@ export async function createArgoCdAccess(
   access: WorkloadAccess,
   timeoutMs = 15_000,
 ): Promise<ArgoCdAccess> {
-  const { kc, server, caData } = await workloadClient(kubeconfigYaml, access);
-  const token = await createServiceAccountAccess(
-    kc,
+  return createWorkloadAccount(
+    kubeconfigYaml,
+    access,
     ARGOCD_MANAGER,
     access.argocdClusterRoleRules,
     timeoutMs,
   );
-  return {
-    server,
-    bearerToken: token.bearerToken,
-    caData: token.caData ?? caData,
-  };
 }
 
 /** One object createArgoCdAccess makes in a workload cluster: its name for people, how to read and delete it. */
@@ -93,8 +119,7 @@ export async function revokeArgoCdAccess(
   kubeconfigYaml: string,
   access: WorkloadAccess,
 ): Promise<string[]> {
-  const { kc } = await workloadClient(kubeconfigYaml, access);
-  return revokeServiceAccountAccess(kc, ARGOCD_MANAGER);
+  return revokeWorkloadAccount(kubeconfigYaml, access, ARGOCD_MANAGER);
 }
 
 /** Marks the ArgoCD Secrets Arlon manages, naming their cluster. */

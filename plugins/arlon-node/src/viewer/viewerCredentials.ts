@@ -1,10 +1,11 @@
 import { CoreV1Api, V1PolicyRule, V1Secret } from '@kubernetes/client-node';
 import type { ManagementCluster } from '../cluster/ManagementCluster';
 import type { WorkloadAccess } from '../kubeconfig/WorkloadAccess';
-import { workloadClient } from '../registration/registerWorkloadCluster';
 import {
-  createServiceAccountAccess,
-  revokeServiceAccountAccess,
+  createWorkloadAccount,
+  revokeWorkloadAccount,
+} from '../registration/registerWorkloadCluster';
+import {
   serviceAccountObjects,
   ServiceAccountSpec,
 } from '../registration/serviceAccountAccess';
@@ -93,18 +94,13 @@ export async function createViewerAccess(
   access: WorkloadAccess,
   timeoutMs = 15_000,
 ): Promise<ViewerAccess> {
-  const { kc, server, caData } = await workloadClient(kubeconfigYaml, access);
-  const token = await createServiceAccountAccess(
-    kc,
+  return createWorkloadAccount(
+    kubeconfigYaml,
+    access,
     PORTAL_VIEWER,
     VIEWER_CLUSTER_ROLE_RULES,
     timeoutMs,
   );
-  return {
-    server,
-    bearerToken: token.bearerToken,
-    caData: token.caData ?? caData,
-  };
 }
 
 /** Removes the viewer account (token Secret first: that revokes the token) with an admin kubeconfig. */
@@ -112,8 +108,7 @@ export async function revokeViewerAccess(
   kubeconfigYaml: string,
   access: WorkloadAccess,
 ): Promise<string[]> {
-  const { kc } = await workloadClient(kubeconfigYaml, access);
-  return revokeServiceAccountAccess(kc, PORTAL_VIEWER);
+  return revokeWorkloadAccount(kubeconfigYaml, access, PORTAL_VIEWER);
 }
 
 /** The viewer's objects through another client (ArgoCD's token at unregister). */
