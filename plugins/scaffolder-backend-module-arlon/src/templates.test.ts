@@ -92,6 +92,15 @@ const FORMS: Record<
   },
 };
 
+/** The new-bundle template's Helm repository form. */
+const HELM_FORM = {
+  name: 'podinfo',
+  sourceType: 'helmRepository',
+  chartRepoUrl: 'https://stefanprodan.github.io/podinfo',
+  chart: 'podinfo',
+  chartVersion: '6.5.4',
+};
+
 describe('software templates', () => {
   let fleet: Awaited<ReturnType<typeof TestFleet.start>>;
   let server: any;
@@ -122,6 +131,19 @@ describe('software templates', () => {
   });
   afterAll(() => fleet.stop());
 
+  /** A template's scaffolder dry run with what a person filled in. */
+  const dryRun = (name: string, values: object, secrets: object = {}) =>
+    request(server)
+      .post('/api/scaffolder/v2/dry-run')
+      .send({
+        template: template(name),
+        values,
+        secrets,
+        directoryContents: [],
+      });
+  const logOf = (res: any): string =>
+    (res.body.log ?? []).map((l: any) => l.body?.message).join('\n');
+
   it('has a form for every template in templates/', () => {
     const folders = fs.readdirSync(TEMPLATES).filter(f => f !== 'all.yaml');
     expect(folders.sort()).toEqual(Object.keys(FORMS).sort());
@@ -148,17 +170,8 @@ describe('software templates', () => {
     async name => {
       const before = await fleet.commits();
       const form = FORMS[name];
-      const res = await request(server)
-        .post('/api/scaffolder/v2/dry-run')
-        .send({
-          template: template(name),
-          values: form.values,
-          secrets: form.secrets ?? {},
-          directoryContents: [],
-        });
-      const log = (res.body.log ?? [])
-        .map((l: any) => l.body?.message)
-        .join('\n');
+      const res = await dryRun(name, form.values, form.secrets);
+      const log = logOf(res);
       expect({
         status: res.status,
         error: /error|fail/i.test(log) ? log : undefined,
@@ -239,5 +252,78 @@ describe('software templates', () => {
           .sort(),
       );
     }
+  });
+
+  /** The new-bundle template's Helm repository form, through the scaffolder's dry run. */
+  describe('new-bundle: a chart from a Helm repository', () => {
+    it('offers the Helm repository beside the inline and Git forms', () => {
+      const [page] = template('new-bundle').spec.parameters;
+      expect(page.properties.sourceType.enum).toEqual([
+        'inline',
+        'git',
+        'helmRepository',
+      ]);
+      const branch = page.dependencies.sourceType.oneOf.find(
+        (o: any) => o.properties.sourceType.const === 'helmRepository',
+      );
+      expect(branch.required).toEqual([
+        'chartRepoUrl',
+        'chart',
+        'chartVersion',
+      ]);
+    });
+
+    it('previews the bundle with its chart source and writes nothing', async () => {
+      const before = await fleet.commits();
+      const res = await dryRun('new-bundle', HELM_FORM);
+      const log = logOf(res);
+      expect(res.status).toBe(200);
+      expect(log).not.toMatch(/error|fail/i);
+      expect(log).toContain('create arlon/bundles/podinfo.yaml');
+      const file = res.body.directoryContents.find(
+        (f: { path: string }) => f.path === 'arlon/bundles/podinfo.yaml',
+      );
+      expect(
+        parse(Buffer.from(file.base64Content, 'base64').toString()).spec,
+      ).toEqual({
+        source: {
+          helmRepository: {
+            repoUrl: 'https://stefanprodan.github.io/podinfo',
+            chart: 'podinfo',
+            version: '6.5.4',
+          },
+        },
+      });
+      expect(await fleet.commits()).toBe(before);
+    });
+
+    it.each([
+      // Refused by the action's validation, naming the file, its line and the field:
+      [
+        'a version range',
+        { chartVersion: '>=6.0.0' },
+        /arlon\/bundles\/podinfo\.yaml:10:7: spec\.source\.helmRepository\.version is a version range/,
+      ],
+      [
+        'credentials in the URL',
+        { chartRepoUrl: 'https://bob:hunter2@charts.example.com' },
+        /arlon\/bundles\/podinfo\.yaml:8:7: spec\.source\.helmRepository\.repoUrl must not carry a user name or password/,
+      ],
+      // Refused by the form itself (its pattern), before the action runs:
+      [
+        'a plain http URL',
+        { chartRepoUrl: 'http://charts.example.com' },
+        /does not meet dependency required by instance\.sourceType/,
+      ],
+    ])('refuses %s with 400 before any commit', async (_, over, message) => {
+      const before = await fleet.commits();
+      const res = await dryRun('new-bundle', { ...HELM_FORM, ...over });
+      expect(res.status).toBe(400);
+      const text: string =
+        res.body.error?.message ?? JSON.stringify(res.body.errors ?? res.body);
+      expect(text).toMatch(message);
+      expect(JSON.stringify(res.body)).not.toContain('hunter2');
+      expect(await fleet.commits()).toBe(before);
+    });
   });
 });
