@@ -38,6 +38,18 @@ describe('the provider table in docs/fleet-repository.md', () => {
     },
   );
 
+  it('has no row for a provider or type the catalog does not have', () => {
+    const listed = rows
+      .map(r => /^\| (\S+) \((\d)\)\s*\| (\S+)\s*\|/.exec(r))
+      .filter(m => m !== null)
+      .map(([, id, tier, type]) => `${id} (${tier}) ${type}`);
+    expect(listed.sort()).toEqual(
+      PROVIDERS.flatMap(p =>
+        Object.keys(p.clusterTypes).map(t => `${p.id} (${p.tier}) ${t}`),
+      ).sort(),
+    );
+  });
+
   it.each(Object.keys(REMOVED_PROVIDERS))(
     'names the removed provider %s with the reason',
     id => {
