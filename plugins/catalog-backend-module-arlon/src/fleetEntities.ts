@@ -10,7 +10,7 @@ import {
   isDefinitionName,
   Profile,
 } from '@arlon-backstage/plugin-arlon-common';
-import type { FleetLinks } from './fleetLinks';
+import { publicHttpUrl, type FleetLinks } from './fleetLinks';
 
 /**
  * The label selector a cluster's Kubernetes tab lists objects with: every
@@ -236,19 +236,12 @@ function heldAnnotations(held: HeldState, annotations: Record<string, string>) {
 }
 
 /**
- * A cluster's API server URL as every catalog reader may see it: http(s)
- * only, without a user name, password, query or fragment; undefined for
- * anything else (a hand-pushed definition is an entity even when invalid).
+ * A cluster's API server URL as every catalog reader may see it
+ * (publicHttpUrl), without a trailing slash; undefined for anything else (a
+ * hand-pushed definition is an entity even when invalid).
  */
 function apiServerUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !URL.canParse(value)) return undefined;
-  const url = new URL(value);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  url.username = '';
-  url.password = '';
-  url.search = '';
-  url.hash = '';
-  return url.toString().replace(/\/$/, '');
+  return publicHttpUrl(value)?.toString().replace(/\/$/, '');
 }
 
 function toList(value: unknown): string[] {

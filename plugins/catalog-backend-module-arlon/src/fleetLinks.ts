@@ -18,21 +18,29 @@ export interface FleetLinks {
 const enc = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
 /**
- * The clone URL as it may appear in an entity, which every catalog reader
- * sees: http(s) only (a `javascript:` or `file:` URL is never a link), without
- * a user name or password (a token in the clone URL stays in the config),
- * query or fragment.
+ * An http(s) URL as it may appear in an entity, which every catalog reader
+ * sees: without a user name or password (a token in a URL stays in the
+ * config), query or fragment; undefined for anything else (a `javascript:`
+ * or `file:` URL is never a link).
  */
-function webUrl(cloneUrl: string): string {
-  const url = URL.canParse(cloneUrl) ? new URL(cloneUrl) : undefined;
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-    throw new InputError(
-      "arlon.fleetRepo.url is not an http or https URL, so the catalog cannot link to the fleet repository: set it to the repository's https clone URL",
-    );
+export function publicHttpUrl(value: unknown): URL | undefined {
+  if (typeof value !== 'string' || !URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
   url.username = '';
   url.password = '';
   url.search = '';
   url.hash = '';
+  return url;
+}
+
+/** The clone URL as it may appear in an entity (publicHttpUrl), or an error saying what to set. */
+function webUrl(cloneUrl: string): string {
+  const url = publicHttpUrl(cloneUrl);
+  if (!url)
+    throw new InputError(
+      "arlon.fleetRepo.url is not an http or https URL, so the catalog cannot link to the fleet repository: set it to the repository's https clone URL",
+    );
   return url.toString();
 }
 
