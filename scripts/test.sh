@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the tests need, then runs every test: the type-check,
-# lint, each package's tests (SQLite and PostgreSQL), and the browser tests
-# in Chromium.
+# the API reports, lint, each package's tests (SQLite and PostgreSQL), the
+# browser tests in Chromium, and the adoption test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/toolchain.sh
