@@ -14,6 +14,7 @@ import { parseDocuments, SourceDocument } from '../model/parseDocuments';
 import {
   ArlonKind,
   ArlonObject,
+  BundleSourceKind,
   BundleValues,
   ClusterSpecSpec,
 } from '../model/types';
@@ -22,11 +23,16 @@ import {
   providerFieldProblems,
   removedProvider,
 } from '../providers/providerFields';
-
-const SOURCE_KINDS = ['inline', 'git', 'helmRepository'] as const;
 import { closeNames } from './closeNames';
 import { formatFieldPath, Problem, sortProblems } from './Problem';
 import { validateObject } from './validateObject';
+
+/** The ways a bundle names its manifests, in the order problems list them. */
+const SOURCE_KINDS: readonly BundleSourceKind[] = [
+  'inline',
+  'git',
+  'helmRepository',
+];
 
 const DEFINITION =
   /^arlon\/(bundles|profiles|clusterspecs|clusters)\/[^/]+\.ya?ml$/;
