@@ -12,7 +12,7 @@ import {
 } from './patch';
 import { apiVersionOf, ResourceType } from './resources';
 import {
-  CustomResourceAdmission,
+  admissionFor,
   FieldValidation,
   fieldValidationOf,
   UnknownFieldMode,
@@ -79,8 +79,6 @@ export class KubeApiServer {
   private readonly tokenController: TokenController;
   /** Every cluster runs workloads: Deployments and their kin become available. */
   private readonly workloadController: WorkloadController;
-  /** Custom resources are pruned, defaulted and validated against their CRD. */
-  private admission?: CustomResourceAdmission;
   /** `/openapi/v2` and `/openapi/v3`, from the served kinds and their CRDs. */
   private openApi?: OpenApiDocuments;
 
@@ -516,7 +514,14 @@ export class KubeApiServer {
         next = jsonPatch(current, parseJson(body));
         break;
       case 'application/apply-patch+yaml': {
-        const applied = this.apply(type, name, current, body, write, subresource);
+        const applied = this.apply(
+          type,
+          name,
+          current,
+          body,
+          write,
+          subresource,
+        );
         next = applied.object;
         managedFields = applied.managedFields;
         break;
@@ -558,8 +563,8 @@ export class KubeApiServer {
 
   /**
    * A custom resource as the API server would store it (./customResources);
-   * `Warning` headers for unknown fields under Warn. A status write is
-   * checked on its `status` alone.
+   * `Warning` headers for unknown fields under Warn. A status write (the
+   * only subresource served) is checked on its `status` alone.
    */
   private admitted(
     type: ResourceType,
@@ -568,16 +573,11 @@ export class KubeApiServer {
     res: http.ServerResponse,
     subresource?: string,
   ): any {
-    if (subresource && subresource !== 'status') return obj;
-    this.admission ??= new CustomResourceAdmission(this.store);
-    const admit = subresource
-      ? this.admission.admitStatus.bind(this.admission)
-      : this.admission.admit.bind(this.admission);
-    const { object, warnings } = admit(
-      type,
-      obj,
-      write.fieldValidation ?? 'Warn',
-    );
+    const admission = admissionFor(this.store);
+    const mode = write.fieldValidation ?? 'Warn';
+    const { object, warnings } = subresource
+      ? admission.admitStatus(type, obj, mode)
+      : admission.admit(type, obj, mode);
     if (warnings.length) res.setHeader('Warning', warningHeaders(warnings));
     return object;
   }

@@ -174,7 +174,7 @@ function notDeclaredInSchema(
 
 const admissions = new WeakMap<ObjectStore, CustomResourceAdmission>();
 
-/** One admission per store (it watches the store's CRDs): for controllers that write as a client would, through the API server's checks. */
+/** One admission per store (it watches the store's CRDs and keeps their schemas): the API server's, and that of controllers that write as a client would, through the API server's checks. */
 export function admissionFor(store: ObjectStore): CustomResourceAdmission {
   let admission = admissions.get(store);
   if (!admission) {
