@@ -1,18 +1,17 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import {
-  CoreV1Api,
-  CustomObjectsApi,
-  KubeConfig,
-} from '@kubernetes/client-node';
+import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import { parse } from 'yaml';
 import {
   compileFleet,
   validateFleet,
 } from '@arlon-backstage/plugin-arlon-common';
 import { Sandbox } from '../Sandbox';
-import { kubeConfigFor } from '../kube/kubeConfigFor';
+import {
+  argo,
+  registerWithArgoCd,
+  SeededSandbox,
+  startSeededSandbox,
+  workloadKubeConfig,
+} from './__testUtils__/seededSandbox';
 
 /**
  * A bundle from a Helm chart repository, end to end through what the
@@ -51,34 +50,19 @@ const FLEET = {
 jest.setTimeout(120_000);
 
 describe('the simulated ArgoCD and a bundle from a Helm repository', () => {
+  let started: SeededSandbox;
   let sandbox: Sandbox;
-  let seed: string;
   let custom: CustomObjectsApi;
   let core: CoreV1Api;
-  const argo = {
-    group: 'argoproj.io',
-    version: 'v1alpha1',
-    namespace: 'argocd',
-  };
 
   beforeAll(async () => {
-    seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));
-    await fs.mkdir(path.join(seed, 'bundles/rbac'), { recursive: true });
-    await fs.writeFile(path.join(seed, 'bundles/rbac/role.yaml'), ROLE);
-    sandbox = await Sandbox.start({
-      token: 't',
-      fleetSeedDir: seed,
-      provisioningDelayMs: 50,
-      argocdResyncMs: 100,
-    });
-    const kc = kubeConfigFor(sandbox.apiServer.url, 't');
-    custom = kc.makeApiClient(CustomObjectsApi);
-    core = kc.makeApiClient(CoreV1Api);
+    started = await startSeededSandbox(
+      { 'bundles/rbac/role.yaml': ROLE },
+      { provisioningDelayMs: 50, argocdResyncMs: 100 },
+    );
+    ({ sandbox, custom, core } = started);
   });
-  afterAll(async () => {
-    await sandbox.stop();
-    await fs.rm(seed, { recursive: true, force: true });
-  });
+  afterAll(() => started.stop());
 
   /** A CAPI-built workload cluster registered with ArgoCD under `labels`. */
   async function workloadCluster(name: string, labels: Record<string, string>) {
@@ -102,25 +86,8 @@ describe('the simulated ArgoCD and a bundle from a Helm repository', () => {
           .catch(() => undefined),
       `${name}'s kubeconfig`,
     );
-    const kc = new KubeConfig();
-    kc.loadFromString(Buffer.from(secret.data!.value, 'base64').toString());
-    await core.createNamespacedSecret({
-      namespace: 'argocd',
-      body: {
-        metadata: {
-          name: `cluster-${name}`,
-          labels: { 'argocd.argoproj.io/secret-type': 'cluster', ...labels },
-        },
-        stringData: {
-          name,
-          server: kc.getCurrentCluster()!.server,
-          config: JSON.stringify({
-            bearerToken: kc.getCurrentUser()!.token,
-            tlsClientConfig: { insecure: true },
-          }),
-        },
-      },
-    });
+    const kc = workloadKubeConfig(secret);
+    await registerWithArgoCd(core, name, kc, labels);
     return kc.makeApiClient(CoreV1Api);
   }
 

@@ -1,6 +1,3 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   BatchV1Api,
   CustomObjectsApi,
@@ -8,10 +5,12 @@ import {
   setHeaderOptions,
 } from '@kubernetes/client-node';
 import { Sandbox } from '../Sandbox';
-import { kubeConfigFor } from '../kube/kubeConfigFor';
 import { eventually } from '../testing/eventually';
-
-const argo = { group: 'argoproj.io', version: 'v1alpha1', namespace: 'argocd' };
+import {
+  argo,
+  SeededSandbox,
+  startSeededSandbox,
+} from './__testUtils__/seededSandbox';
 
 const deploymentYaml = (paused: boolean) => `apiVersion: apps/v1
 kind: Deployment
@@ -52,38 +51,28 @@ spec:
 `;
 
 describe('the simulated ArgoCD’s health follows the live status of what it applied', () => {
+  let started: SeededSandbox | undefined;
   let sandbox: Sandbox;
-  let seed: string;
   let custom: CustomObjectsApi;
   /** Every health the Application `web` was written with, in order. */
   const seen: string[] = [];
 
   beforeAll(async () => {
-    seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));
-    await fs.mkdir(path.join(seed, 'bundles/web'), { recursive: true });
-    await fs.writeFile(
-      path.join(seed, 'bundles/web/deployment.yaml'),
-      deploymentYaml(false),
+    started = await startSeededSandbox(
+      {
+        'bundles/web/deployment.yaml': deploymentYaml(false),
+        'bundles/web/other.yaml': otherYaml,
+      },
+      { argocdResyncMs: 100 },
     );
-    await fs.writeFile(path.join(seed, 'bundles/web/other.yaml'), otherYaml);
-    sandbox = await Sandbox.start({
-      token: 't',
-      fleetSeedDir: seed,
-      argocdResyncMs: 100,
-    });
+    ({ sandbox, custom } = started);
     sandbox.apiServer.store.observe(e => {
       const health = e.object?.status?.health?.status;
       if (e.object?.kind === 'Application' && e.object.metadata.name === 'web')
         if (health && health !== seen[seen.length - 1]) seen.push(health);
     });
-    custom = kubeConfigFor(sandbox.apiServer.url, 't').makeApiClient(
-      CustomObjectsApi,
-    );
   });
-  afterAll(async () => {
-    await sandbox?.stop();
-    await fs.rm(seed, { recursive: true, force: true });
-  });
+  afterAll(() => started?.stop());
 
   const app = async (): Promise<any> =>
     custom.getNamespacedCustomObject({
@@ -157,9 +146,7 @@ describe('the simulated ArgoCD’s health follows the live status of what it app
   });
 
   it('turns Degraded when the live Job reports Failed, without any commit', async () => {
-    const batch = kubeConfigFor(sandbox.apiServer.url, 't').makeApiClient(
-      BatchV1Api,
-    );
+    const batch = started!.kubeConfig.makeApiClient(BatchV1Api);
     // kube-controller-manager's verdict on a Job that ran out of retries.
     await batch.patchNamespacedJobStatus(
       {

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import {
@@ -8,9 +7,13 @@ import {
 } from '@arlon-backstage/plugin-arlon-common';
 import { parse } from 'yaml';
 import { Sandbox } from '../Sandbox';
-import { kubeConfigFor } from '../kube/kubeConfigFor';
 import { goJson, renderTemplate } from './goTemplate';
 import { isDestinationPermitted, isSourcePermitted } from './appProject';
+import {
+  argo,
+  SeededSandbox,
+  startSeededSandbox,
+} from './__testUtils__/seededSandbox';
 
 const EXAMPLE = path.resolve(__dirname, '../../../../examples/fleet');
 
@@ -127,35 +130,22 @@ describe('AppProject checks as ArgoCD makes them', () => {
 });
 
 describe('the sandbox ArgoCD holds Applications to the compiled AppProjects', () => {
+  let started: SeededSandbox;
   let sandbox: Sandbox;
-  let seed: string;
   let custom: CustomObjectsApi;
   let core: CoreV1Api;
-  const argo = {
-    group: 'argoproj.io',
-    version: 'v1alpha1',
-    namespace: 'argocd',
-  };
 
   beforeAll(async () => {
-    seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));
-    await fs.mkdir(path.join(seed, 'bundles/hostile'), { recursive: true });
-    await fs.writeFile(
-      path.join(seed, 'bundles/hostile/cm.yaml'),
-      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: takeover\n  namespace: kube-system\ndata:\n  x: y\n',
+    started = await startSeededSandbox(
+      {
+        'bundles/hostile/cm.yaml':
+          'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: takeover\n  namespace: kube-system\ndata:\n  x: y\n',
+        'bundles/hostile/role.yaml':
+          'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: takeover\nrules: []\n',
+      },
+      { argocdResyncMs: 100 },
     );
-    await fs.writeFile(
-      path.join(seed, 'bundles/hostile/role.yaml'),
-      'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: takeover\nrules: []\n',
-    );
-    sandbox = await Sandbox.start({
-      token: 't',
-      fleetSeedDir: seed,
-      argocdResyncMs: 100,
-    });
-    const kc = kubeConfigFor(sandbox.apiServer.url, 't');
-    custom = kc.makeApiClient(CustomObjectsApi);
-    core = kc.makeApiClient(CoreV1Api);
+    ({ sandbox, custom, core } = started);
     // The projects exactly as the compiler writes them for the example fleet, for this repository.
     const { fleet, problems } = validateFleet(await readDir(EXAMPLE));
     if (problems.length) throw new Error(problems[0].message);
@@ -170,10 +160,7 @@ describe('the sandbox ArgoCD holds Applications to the compiled AppProjects', ()
         body: parse(generated[`generated/argocd/projects/${name}.yaml`]),
       });
   });
-  afterAll(async () => {
-    await sandbox.stop();
-    await fs.rm(seed, { recursive: true, force: true });
-  });
+  afterAll(() => started.stop());
 
   async function application(
     name: string,

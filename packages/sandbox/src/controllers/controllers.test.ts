@@ -1,14 +1,14 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import {
-  CoreV1Api,
-  CustomObjectsApi,
-  KubeConfig,
-  Watch,
-} from '@kubernetes/client-node';
+import { CoreV1Api, CustomObjectsApi, Watch } from '@kubernetes/client-node';
 import { Sandbox } from '../Sandbox';
 import { kubeConfigFor } from '../kube/kubeConfigFor';
+import {
+  argo,
+  registerWithArgoCd,
+  SeededSandbox,
+  startSeededSandbox,
+  workloadKubeConfig,
+} from './__testUtils__/seededSandbox';
 
 async function waitFor<T>(
   probe: () => Promise<T | undefined> | T | undefined,
@@ -24,56 +24,32 @@ async function waitFor<T>(
 }
 
 describe('simulated Cluster API and ArgoCD', () => {
+  let started: SeededSandbox;
   let sandbox: Sandbox;
-  let seed: string;
   let custom: CustomObjectsApi;
   let core: CoreV1Api;
 
   beforeEach(async () => {
-    seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));
-    await fs.mkdir(path.join(seed, 'bundles/demo'), { recursive: true });
-    await fs.writeFile(
-      path.join(seed, 'bundles/demo/cm.yaml'),
-      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: greeting\ndata:\n  text: hello\n',
+    started = await startSeededSandbox(
+      {
+        'bundles/demo/cm.yaml':
+          'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: greeting\ndata:\n  text: hello\n',
+        'bundles/kust/base/sa.yaml':
+          'apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: reader\n',
+        'bundles/kust/kustomization.yaml':
+          'resources: [base/sa.yaml]\nnamePrefix: team-\ncommonLabels:\n  team: a\n',
+        'charts/app/Chart.yaml': 'name: app\nversion: 1.0.0\n',
+      },
+      { provisioningDelayMs: 200, argocdResyncMs: 100 },
     );
-    await fs.mkdir(path.join(seed, 'bundles/kust/base'), { recursive: true });
-    await fs.writeFile(
-      path.join(seed, 'bundles/kust/base/sa.yaml'),
-      'apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: reader\n',
-    );
-    await fs.writeFile(
-      path.join(seed, 'bundles/kust/kustomization.yaml'),
-      'resources: [base/sa.yaml]\nnamePrefix: team-\ncommonLabels:\n  team: a\n',
-    );
-    await fs.mkdir(path.join(seed, 'charts/app'), { recursive: true });
-    await fs.writeFile(
-      path.join(seed, 'charts/app/Chart.yaml'),
-      'name: app\nversion: 1.0.0\n',
-    );
-    sandbox = await Sandbox.start({
-      token: 't',
-      fleetSeedDir: seed,
-      provisioningDelayMs: 200,
-      argocdResyncMs: 100,
-    });
-    const kc = kubeConfigFor(sandbox.apiServer.url, 't');
-    custom = kc.makeApiClient(CustomObjectsApi);
-    core = kc.makeApiClient(CoreV1Api);
+    ({ sandbox, custom, core } = started);
   });
-  afterEach(async () => {
-    await sandbox.stop();
-    await fs.rm(seed, { recursive: true, force: true });
-  });
+  afterEach(() => started.stop());
 
   const capi = {
     group: 'cluster.x-k8s.io',
     version: 'v1beta1',
     plural: 'clusters',
-  };
-  const argo = {
-    group: 'argoproj.io',
-    version: 'v1alpha1',
-    namespace: 'argocd',
   };
 
   async function provision(name: string) {
@@ -104,38 +80,7 @@ describe('simulated Cluster API and ArgoCD', () => {
       name: `${name}-kubeconfig`,
       namespace: name,
     });
-    const kc = new KubeConfig();
-    kc.loadFromString(
-      Buffer.from(secret.data!.value, 'base64').toString('utf8'),
-    );
-    return { secret, kc };
-  }
-
-  /** Registers a workload cluster with ArgoCD, as the registration controller will. */
-  async function register(
-    name: string,
-    kc: KubeConfig,
-    labels: Record<string, string>,
-  ) {
-    const server = kc.getCurrentCluster()!.server;
-    const token = kc.getCurrentUser()!.token!;
-    await core.createNamespacedSecret({
-      namespace: 'argocd',
-      body: {
-        metadata: {
-          name: `cluster-${name}`,
-          labels: { 'argocd.argoproj.io/secret-type': 'cluster', ...labels },
-        },
-        stringData: {
-          name,
-          server,
-          config: JSON.stringify({
-            bearerToken: token,
-            tlsClientConfig: { insecure: true },
-          }),
-        },
-      },
-    });
+    return { secret, kc: workloadKubeConfig(secret) };
   }
 
   it('provisions a CAPI Cluster through Pending and Provisioning, with a working kubeconfig Secret', async () => {
@@ -190,11 +135,7 @@ describe('simulated Cluster API and ArgoCD', () => {
     expect(secret.metadata?.labels).toEqual({
       'cluster.x-k8s.io/cluster-name': 'c1',
     });
-    const kc = new KubeConfig();
-    kc.loadFromString(
-      Buffer.from(secret.data!.value, 'base64').toString('utf8'),
-    );
-    const workload = kc.makeApiClient(CoreV1Api);
+    const workload = workloadKubeConfig(secret).makeApiClient(CoreV1Api);
     expect(
       (await workload.listNamespace()).items.map(n => n.metadata?.name),
     ).toContain('kube-system');
@@ -234,8 +175,10 @@ describe('simulated Cluster API and ArgoCD', () => {
       })),
     );
     for (const c of clusters)
-      await register(c.name, c.kc, { 'profile.arlon.io/demo': 'true' });
-    await register('unselected', clusters[0].kc, {});
+      await registerWithArgoCd(core, c.name, c.kc, {
+        'profile.arlon.io/demo': 'true',
+      });
+    await registerWithArgoCd(core, 'unselected', clusters[0].kc, {});
 
     await custom.createNamespacedCustomObject({
       ...argo,

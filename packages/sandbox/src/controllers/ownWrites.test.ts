@@ -1,20 +1,21 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   CoreV1Api,
   CustomObjectsApi,
-  KubeConfig,
   PatchStrategy,
   setHeaderOptions,
 } from '@kubernetes/client-node';
 import { Sandbox } from '../Sandbox';
-import { kubeConfigFor } from '../kube/kubeConfigFor';
 import { upstreamViolations } from '../kube/upstreamContract';
 import { eventually } from '../testing/eventually';
 import { checkOwnWrite } from './ownWrites';
+import {
+  argo,
+  registerWithArgoCd,
+  SeededSandbox,
+  startSeededSandbox,
+  workloadKubeConfig,
+} from './__testUtils__/seededSandbox';
 
-const argo = { group: 'argoproj.io', version: 'v1alpha1', namespace: 'argocd' };
 const capi = { group: 'cluster.x-k8s.io', version: 'v1beta1' };
 
 /** Every object in every sandbox cluster that the upstream CRDs would refuse, status included. */
@@ -35,32 +36,22 @@ function invalidObjects(sandbox: Sandbox): string[] {
 }
 
 describe('what the sandbox’s own controllers write', () => {
+  let started: SeededSandbox | undefined;
   let sandbox: Sandbox;
-  let seed: string;
   let custom: CustomObjectsApi;
   let core: CoreV1Api;
 
   beforeAll(async () => {
-    seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));
-    await fs.mkdir(path.join(seed, 'bundles/demo'), { recursive: true });
-    await fs.writeFile(
-      path.join(seed, 'bundles/demo/cm.yaml'),
-      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: greeting\ndata:\n  text: hello\n',
+    started = await startSeededSandbox(
+      {
+        'bundles/demo/cm.yaml':
+          'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: greeting\ndata:\n  text: hello\n',
+      },
+      { provisioningDelayMs: 200, argocdResyncMs: 100 },
     );
-    sandbox = await Sandbox.start({
-      token: 't',
-      fleetSeedDir: seed,
-      provisioningDelayMs: 200,
-      argocdResyncMs: 100,
-    });
-    const kc = kubeConfigFor(sandbox.apiServer.url, 't');
-    custom = kc.makeApiClient(CustomObjectsApi);
-    core = kc.makeApiClient(CoreV1Api);
+    ({ sandbox, custom, core } = started);
   });
-  afterAll(async () => {
-    await sandbox?.stop();
-    await fs.rm(seed, { recursive: true, force: true });
-  });
+  afterAll(() => started?.stop());
 
   const source = () => ({
     repoURL: sandbox.fleetRepoUrl,
@@ -111,29 +102,9 @@ describe('what the sandbox’s own controllers write', () => {
           .catch(() => undefined),
       'the workload cluster’s kubeconfig',
     );
-    const wkc = new KubeConfig();
-    wkc.loadFromString(
-      Buffer.from(secret.data!.value, 'base64').toString('utf8'),
-    );
-    await core.createNamespacedSecret({
-      namespace: 'argocd',
-      body: {
-        metadata: {
-          name: 'cluster-w1',
-          labels: {
-            'argocd.argoproj.io/secret-type': 'cluster',
-            'profile.arlon.io/demo': 'true',
-          },
-        },
-        stringData: {
-          name: 'w1',
-          server: wkc.getCurrentCluster()!.server,
-          config: JSON.stringify({
-            bearerToken: wkc.getCurrentUser()!.token,
-            tlsClientConfig: { insecure: true },
-          }),
-        },
-      },
+    const wkc = workloadKubeConfig(secret);
+    await registerWithArgoCd(core, 'w1', wkc, {
+      'profile.arlon.io/demo': 'true',
     });
 
     // A topology Cluster whose class does not exist: Pending, TopologyReconciled False.
