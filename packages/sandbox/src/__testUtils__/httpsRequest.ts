@@ -1,12 +1,23 @@
 import https from 'node:https';
 import { sandboxTls } from '../kube/tls';
 
-/** A raw HTTPS request to a sandbox server, trusting its certificate: for tests of the wire format. */
+/**
+ * A raw HTTPS request to a sandbox server, trusting its certificate: for
+ * tests of the wire format. `body` is sent as JSON; `text` as written, with
+ * `contentType` (an apply patch, a body that is not valid JSON).
+ */
 export function httpsRequest(
   url: string,
   token?: string,
-  options: { method?: string; body?: unknown } = {},
+  options: {
+    method?: string;
+    body?: unknown;
+    text?: string;
+    contentType?: string;
+  } = {},
 ): Promise<{ status: number; text: string; json(): any }> {
+  const payload =
+    options.text ?? (options.body ? JSON.stringify(options.body) : undefined);
   return new Promise((resolve, reject) => {
     const req = https.request(
       url,
@@ -15,7 +26,9 @@ export function httpsRequest(
         ca: sandboxTls().cert,
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(options.body ? { 'content-type': 'application/json' } : {}),
+          ...(payload !== undefined
+            ? { 'content-type': options.contentType ?? 'application/json' }
+            : {}),
         },
       },
       res => {
@@ -32,6 +45,6 @@ export function httpsRequest(
       },
     );
     req.on('error', reject);
-    req.end(options.body ? JSON.stringify(options.body) : undefined);
+    req.end(payload);
   });
 }

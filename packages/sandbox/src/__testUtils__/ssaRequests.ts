@@ -1,43 +1,22 @@
-import https from 'node:https';
-import { KubeApiServer } from '../kube/KubeApiServer';
-import { sandboxTls } from '../kube/tls';
+import type { KubeApiServer } from '../kube/KubeApiServer';
+import { httpsRequest } from './httpsRequest';
 
 export const TOKEN = 'ssa-test-token';
 
 /** A raw request with any content type, for apply patches (tests only). */
-export function send(
+export async function send(
   server: KubeApiServer,
   method: string,
   path: string,
   body?: string,
   contentType = 'application/json',
 ): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      `${server.url}${path}`,
-      {
-        method,
-        ca: sandboxTls().cert,
-        headers: {
-          authorization: `Bearer ${TOKEN}`,
-          ...(body !== undefined ? { 'content-type': contentType } : {}),
-        },
-      },
-      res => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', c => (text += c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: text ? JSON.parse(text) : undefined,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+  const res = await httpsRequest(`${server.url}${path}`, TOKEN, {
+    method,
+    text: body,
+    contentType,
   });
+  return { status: res.status, body: res.text ? res.json() : undefined };
 }
 
 export const APPLY = 'application/apply-patch+yaml';
