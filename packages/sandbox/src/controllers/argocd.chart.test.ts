@@ -5,6 +5,7 @@ import {
   validateFleet,
 } from '@arlon-backstage/plugin-arlon-common';
 import { Sandbox } from '../Sandbox';
+import { eventually } from '../testing/eventually';
 import {
   argo,
   registerWithArgoCd,
@@ -19,19 +20,6 @@ import {
  * Application with ArgoCD's chart source, and the simulated ArgoCD says it
  * cannot render a chart instead of pretending to have synced it.
  */
-
-async function waitFor<T>(
-  probe: () => Promise<T | undefined> | T | undefined,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`never saw ${what}`);
-    await new Promise(r => setTimeout(r, 25));
-  }
-}
 
 const ROLE =
   'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: reader\nrules:\n  - apiGroups: [apps]\n    resources: [deployments]\n    verbs: [get]\n';
@@ -79,12 +67,13 @@ describe('the simulated ArgoCD and a bundle from a Helm repository', () => {
         spec: {},
       },
     });
-    const secret = await waitFor(
+    const secret = await eventually(
       () =>
         core
           .readNamespacedSecret({ name: `${name}-kubeconfig`, namespace: name })
           .catch(() => undefined),
       `${name}'s kubeconfig`,
+      60_000,
     );
     const kc = workloadKubeConfig(secret);
     await registerWithArgoCd(core, name, kc, labels);
@@ -92,12 +81,16 @@ describe('the simulated ArgoCD and a bundle from a Helm repository', () => {
   }
 
   const application = (name: string) =>
-    waitFor(async () => {
-      const app: any = await custom
-        .getNamespacedCustomObject({ ...argo, plural: 'applications', name })
-        .catch(() => undefined);
-      return app?.status?.sync && app;
-    }, `Application ${name} with a status`);
+    eventually(
+      async () => {
+        const app: any = await custom
+          .getNamespacedCustomObject({ ...argo, plural: 'applications', name })
+          .catch(() => undefined);
+        return app?.status?.sync && app;
+      },
+      `Application ${name} with a status`,
+      60_000,
+    );
 
   it('renders the chart source from the generated ApplicationSet, applies nothing for it and says why; the inline bundle beside it syncs', async () => {
     const { fleet, problems } = validateFleet(FLEET);
@@ -145,10 +138,14 @@ describe('the simulated ArgoCD and a bundle from a Helm repository', () => {
     // Nothing reached the workload cluster for it: not even its namespace.
     await expect(w1.readNamespace({ name: 'podinfo' })).rejects.toThrow();
 
-    const inline = await waitFor(async () => {
-      const app = await application('w1-rbac');
-      return app.status.sync.status === 'Synced' && app;
-    }, 'the inline bundle to sync');
+    const inline = await eventually(
+      async () => {
+        const app = await application('w1-rbac');
+        return app.status.sync.status === 'Synced' && app;
+      },
+      'the inline bundle to sync',
+      60_000,
+    );
     expect(inline.status.health.status).toBe('Healthy');
   });
 

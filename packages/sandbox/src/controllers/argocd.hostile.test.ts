@@ -7,6 +7,7 @@ import {
 } from '@arlon-backstage/plugin-arlon-common';
 import { parse } from 'yaml';
 import { Sandbox } from '../Sandbox';
+import { eventually } from '../testing/eventually';
 import { goJson, renderTemplate } from './goTemplate';
 import { isDestinationPermitted, isSourcePermitted } from './appProject';
 import {
@@ -27,16 +28,6 @@ async function readDir(dir: string, rel = ''): Promise<Record<string, string>> {
     else out[child] = await fs.readFile(path.join(dir, child), 'utf8');
   }
   return out;
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise(r => setTimeout(r, 25));
-  }
 }
 
 describe('toJson as ArgoCD (sprig, encoding/json) renders it', () => {
@@ -186,14 +177,18 @@ describe('the sandbox ArgoCD holds Applications to the compiled AppProjects', ()
         },
       },
     });
-    return waitFor(async () => {
-      const app: any = await custom.getNamespacedCustomObject({
-        ...argo,
-        plural: 'applications',
-        name,
-      });
-      return app.status?.conditions?.length ? app : undefined;
-    });
+    return eventually(
+      async () => {
+        const app: any = await custom.getNamespacedCustomObject({
+          ...argo,
+          plural: 'applications',
+          name,
+        });
+        return app.status?.conditions?.length ? app : undefined;
+      },
+      `Application ${name} with a condition`,
+      10_000,
+    );
   }
 
   const nothingApplied = async () => {

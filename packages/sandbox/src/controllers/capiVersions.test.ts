@@ -10,20 +10,8 @@ import { parseAllDocuments } from 'yaml';
 import { sandboxCrds } from '../kube/crds';
 import { KubeApiServer } from '../kube/KubeApiServer';
 import { kubeConfigFor } from '../kube/kubeConfigFor';
+import { eventually } from '../testing/eventually';
 import { CapiController } from './CapiController';
-
-async function waitFor<T>(
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise(r => setTimeout(r, 25));
-  }
-}
 
 /** The simulated Cluster API over the upstream CRDs, which serve v1beta1 and v1beta2 of its kinds. */
 describe('simulated Cluster API, v1beta1 and v1beta2', () => {
@@ -64,8 +52,10 @@ describe('simulated Cluster API, v1beta1 and v1beta2', () => {
   const read = (version: string, name = 'c1'): Promise<any> =>
     custom.getNamespacedCustomObject({ ...at(version), name });
   const provisioned = (name = 'c1') =>
-    waitFor(
+    eventually(
       async () => (await read('v1beta2', name)).status?.phase === 'Provisioned',
+      `Cluster ${name} Provisioned`,
+      10_000,
     );
 
   const v1beta2Cluster = {
@@ -156,7 +146,11 @@ describe('simulated Cluster API, v1beta1 and v1beta2', () => {
       ...at('v1beta2'),
       body: v1beta2Cluster,
     });
-    await waitFor(() => seen.some(c => c.status?.phase === 'Provisioned'));
+    await eventually(
+      () => seen.some(c => c.status?.phase === 'Provisioned'),
+      'a v1beta1 watch event with phase Provisioned',
+      10_000,
+    );
     watch.abort();
     for (const c of seen) {
       expect(c.apiVersion).toBe('cluster.x-k8s.io/v1beta1');
@@ -204,14 +198,18 @@ describe('simulated Cluster API, v1beta1 and v1beta2', () => {
         },
       },
     });
-    const stuck = await waitFor(async () => {
-      const c = await read('v1beta2');
-      return (
-        c.status?.conditions?.some(
-          (x: any) => x.type === 'TopologyReconciled',
-        ) && c
-      );
-    });
+    const stuck = await eventually(
+      async () => {
+        const c = await read('v1beta2');
+        return (
+          c.status?.conditions?.some(
+            (x: any) => x.type === 'TopologyReconciled',
+          ) && c
+        );
+      },
+      'a TopologyReconciled condition',
+      10_000,
+    );
     expect(stuck.status.phase).toBe('Pending');
     expect(
       stuck.status.conditions.find((x: any) => x.type === 'TopologyReconciled'),
@@ -254,10 +252,14 @@ describe('simulated Cluster API, v1beta1 and v1beta2', () => {
         },
       },
     });
-    const stuck = await waitFor(async () => {
-      const c = await read('v1beta2');
-      return c.status?.phase && c;
-    });
+    const stuck = await eventually(
+      async () => {
+        const c = await read('v1beta2');
+        return c.status?.phase && c;
+      },
+      'a phase',
+      10_000,
+    );
     expect(stuck.status.phase).toBe('Pending');
   });
 
@@ -300,9 +302,11 @@ describe('simulated Cluster API, v1beta1 and v1beta2', () => {
       const rest = objects.filter(o => o !== cluster);
       for (const o of clusterFirst ? [cluster, ...rest] : [...rest, cluster])
         await apply(o);
-      await waitFor(
+      await eventually(
         async () =>
           (await read('v1beta2', 'dev-local')).status?.phase === 'Provisioned',
+        'dev-local Provisioned',
+        10_000,
       );
       expect(
         (await read('v1beta2', 'dev-local')).spec.topology.classRef,
