@@ -19,7 +19,7 @@ import {
   warningHeaders,
 } from './customResources';
 import { openApiAnswer, OpenApiDocuments } from './openapi';
-import { compareKubeVersions } from './versionPriority';
+import { groupList, resourceList } from './discovery';
 import { sandboxTls } from './tls';
 import { applyPatch } from './serverSideApply/request';
 import { readBody, refuseDeepNesting } from './requestLimits';
@@ -202,7 +202,8 @@ export class KubeApiServer {
           { clientCIDR: '0.0.0.0/0', serverAddress: url.host },
         ],
       });
-    if (path === '/apis') return sendJson(res, 200, this.groupList());
+    if (path === '/apis')
+      return sendJson(res, 200, groupList(this.store.allTypes()));
     if (path === '/openapi/v2' || path.startsWith('/openapi/v3')) {
       this.openApi ??= new OpenApiDocuments(this.store);
       const accept = res.req?.headers.accept ?? '';
@@ -222,7 +223,11 @@ export class KubeApiServer {
     const version = m[1] ?? m[3];
     const rest = m[4] ? m[4].split('/').map(decodeURIComponent) : [];
     if (rest.length === 0)
-      return sendJson(res, 200, this.resourceList(group, version));
+      return sendJson(
+        res,
+        200,
+        resourceList(this.store.allTypes(), group, version),
+      );
 
     // [namespaces/{ns}/]{plural}[/{name}[/{subresource}]]
     let namespace: string | undefined;
@@ -640,86 +645,6 @@ export class KubeApiServer {
       if (dropWatchesNow) this.dropWatches();
     }
     sendJson(res, 200, this.faults);
-  }
-
-  private groupList() {
-    const groups = new Map<string, string[]>();
-    for (const t of this.store.allTypes()) {
-      if (!t.group) continue;
-      const versions = groups.get(t.group) ?? [];
-      if (!versions.includes(t.version)) versions.push(t.version);
-      groups.set(t.group, versions);
-    }
-    return {
-      kind: 'APIGroupList',
-      apiVersion: 'v1',
-      groups: [...groups.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(
-          ([name, unordered]) =>
-            [name, unordered.sort(compareKubeVersions)] as const,
-        )
-        .map(([name, versions]) => ({
-          name,
-          versions: versions.map(version => ({
-            groupVersion: `${name}/${version}`,
-            version,
-          })),
-          preferredVersion: {
-            groupVersion: `${name}/${versions[0]}`,
-            version: versions[0],
-          },
-        })),
-    };
-  }
-
-  private resourceList(group: string, version: string) {
-    const types = this.store
-      .allTypes()
-      .filter(t => t.group === group && t.version === version);
-    if (types.length === 0 && group !== '')
-      throw new ApiError(
-        404,
-        'NotFound',
-        'the server could not find the requested resource',
-      );
-    const verbs = [
-      'create',
-      'delete',
-      'deletecollection',
-      'get',
-      'list',
-      'patch',
-      'update',
-      'watch',
-    ];
-    return {
-      kind: 'APIResourceList',
-      apiVersion: 'v1',
-      groupVersion: group ? `${group}/${version}` : version,
-      resources: types.flatMap(t => [
-        {
-          name: t.plural,
-          singularName: t.singular,
-          namespaced: t.namespaced,
-          kind: t.kind,
-          verbs,
-          ...(t.shortNames ? { shortNames: t.shortNames } : {}),
-          ...(t.categories ? { categories: t.categories } : {}),
-        },
-        ...(t.statusSubresource
-          ? [
-              {
-                name: `${t.plural}/status`,
-                singularName: '',
-                namespaced: t.namespaced,
-                kind: t.kind,
-                verbs: ['get', 'patch', 'update'],
-              },
-            ]
-          : []),
-      ]),
-    };
   }
 }
 
