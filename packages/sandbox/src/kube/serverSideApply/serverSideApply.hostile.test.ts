@@ -17,6 +17,15 @@ describe('server-side apply, hostile input', () => {
 
   const apply = (body: string, query = '?fieldManager=alice') =>
     send(server, 'PATCH', `${DEPLOYMENTS}/web${query}`, body, APPLY);
+  /** A merge patch that sets metadata.managedFields, as a client may send one. */
+  const patchManagedFields = (managedFields: unknown) =>
+    send(
+      server,
+      'PATCH',
+      `${DEPLOYMENTS}/web`,
+      JSON.stringify({ metadata: { managedFields } }),
+      'application/merge-patch+json',
+    );
   const exists = async () =>
     (await send(server, 'GET', `${DEPLOYMENTS}/web`)).status === 200;
   /** What a client wrote and who owns it (the workload controller may write status meanwhile). */
@@ -142,24 +151,14 @@ describe('server-side apply, hostile input', () => {
   it('refuses FieldsV1 that is not a field set with 422, changing nothing', async () => {
     await apply(webDeployment({ replicas: 2 }));
     const before = await live();
-    const res = await send(
-      server,
-      'PATCH',
-      `${DEPLOYMENTS}/web`,
-      JSON.stringify({
-        metadata: {
-          managedFields: [
-            {
-              manager: 'mallory',
-              operation: 'Update',
-              fieldsType: 'FieldsV1',
-              fieldsV1: { 'x:spec': 'owned' },
-            },
-          ],
-        },
-      }),
-      'application/merge-patch+json',
-    );
+    const res = await patchManagedFields([
+      {
+        manager: 'mallory',
+        operation: 'Update',
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'x:spec': 'owned' },
+      },
+    ]);
     expect(res.status).toBe(422);
     expect(res.body.details.causes[0].field).toBe(
       'metadata.managedFields[0].fieldsV1',
@@ -171,13 +170,7 @@ describe('server-side apply, hostile input', () => {
   it('refuses managedFields that are not a list with 422, changing nothing', async () => {
     await apply(webDeployment({ replicas: 2 }));
     const before = await live();
-    const res = await send(
-      server,
-      'PATCH',
-      `${DEPLOYMENTS}/web`,
-      JSON.stringify({ metadata: { managedFields: 'alice owns everything' } }),
-      'application/merge-patch+json',
-    );
+    const res = await patchManagedFields('alice owns everything');
     expect(res.status).toBe(422);
     expect(res.body.details.causes[0].field).toBe('metadata.managedFields');
     expect(await live()).toEqual(before);
@@ -186,24 +179,14 @@ describe('server-side apply, hostile input', () => {
   it('refuses a manager name longer than 128 characters with 422', async () => {
     await apply(webDeployment({ replicas: 2 }));
     const before = await live();
-    const res = await send(
-      server,
-      'PATCH',
-      `${DEPLOYMENTS}/web`,
-      JSON.stringify({
-        metadata: {
-          managedFields: [
-            {
-              manager: 'm'.repeat(129),
-              operation: 'Update',
-              fieldsType: 'FieldsV1',
-              fieldsV1: {},
-            },
-          ],
-        },
-      }),
-      'application/merge-patch+json',
-    );
+    const res = await patchManagedFields([
+      {
+        manager: 'm'.repeat(129),
+        operation: 'Update',
+        fieldsType: 'FieldsV1',
+        fieldsV1: {},
+      },
+    ]);
     expect(res.status).toBe(422);
     expect(res.body.details.causes[0].field).toBe(
       'metadata.managedFields[0].manager',
