@@ -357,4 +357,31 @@ describe('what the sandbox’s own controllers write', () => {
       }),
     ).toThrow(/status\.health\.colour: unknown field/);
   });
+
+  it('logs a write of its own that the CRD refuses as REFUSED, saying why, so the tests above that find none could fail', async () => {
+    // Stored without the API server's admission, as no client could: the
+    // controller's status write carries the unknown field and is refused.
+    const store = sandbox.apiServer.store;
+    const type = store.type('argoproj.io', 'applications')!;
+    store.create(type, 'argocd', {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: { name: 'unadmitted', namespace: 'argocd' },
+      spec: {
+        project: 'default',
+        destination: { name: 'in-cluster' },
+        colour: 'green',
+      },
+    });
+    const refused = await eventually(
+      () => sandbox.events.first({ type: 'REFUSED', name: 'unadmitted' }),
+      'the refused write in the event log',
+    );
+    expect(refused).toMatchObject({
+      cluster: 'management',
+      kind: 'Application',
+      message: expect.stringMatching(/spec\.colour: unknown field/),
+    });
+    store.delete(type, 'argocd', 'unadmitted');
+  });
 });
