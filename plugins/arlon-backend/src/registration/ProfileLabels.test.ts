@@ -11,7 +11,9 @@ const BASE = {
     'apiVersion: core.arlon.io/v1\nkind: Profile\nmetadata:\n  name: apps\nspec:\n  bundles: [rbac]\n',
 };
 const cluster = (name: string, profiles: string[]) => ({
-  [`arlon/clusters/${name}.yaml`]: `apiVersion: core.arlon.io/v1\nkind: Cluster\nmetadata:\n  name: ${name}\nspec:\n  clusterSpec: docker-dev\n  profiles: [${profiles.join(', ')}]\n`,
+  [`arlon/clusters/${name}.yaml`]: `apiVersion: core.arlon.io/v1\nkind: Cluster\nmetadata:\n  name: ${name}\nspec:\n  clusterSpec: docker-dev\n  profiles: [${profiles.join(
+    ', ',
+  )}]\n`,
 });
 
 /** A fleet repository's read side whose content a test changes, counting reads. */
@@ -59,6 +61,15 @@ describe('ProfileLabels', () => {
     );
     expect(found[4]).toEqual({});
     expect(repo.reads).toBe(2);
+  });
+
+  it('labels from files it is handed (a read that has the signalled commit) without reading them again', async () => {
+    const repo = repository({ ...BASE, ...cluster('a', []) });
+    const labels = new ProfileLabels(repo, 60_000);
+    await labels.for('a');
+    labels.use({ ...BASE, ...cluster('a', ['apps']) });
+    expect(await labels.for('a')).toEqual({ 'profile.arlon.io/apps': 'true' });
+    expect(repo.reads).toBe(1);
   });
 
   it('does not keep a failed read', async () => {

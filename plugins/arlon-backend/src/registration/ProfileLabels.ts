@@ -48,20 +48,32 @@ export class ProfileLabels {
     this.snapshot = undefined;
   }
 
+  /**
+   * Takes `files`, just read from the repository by someone else (the read
+   * that has a signalled commit), as the snapshot: the clusters reconciled
+   * next are labelled from it without fetching the same head again.
+   */
+  use(files: Record<string, string>) {
+    this.remember(Promise.resolve({ files }));
+  }
+
   private current(afterWrites = false): Promise<FleetBreakage> {
-    if (!this.snapshot || Date.now() - this.readAt > this.maxAgeMs) {
-      this.readAt = Date.now();
-      const read =
+    if (!this.snapshot || Date.now() - this.readAt > this.maxAgeMs)
+      this.remember(
         afterWrites && this.repository.readAfterWrites
           ? this.repository.readAfterWrites()
-          : this.repository.read();
-      const snapshot = read.then(({ files }) => fleetBreakage(files));
-      snapshot.catch(() => {
-        if (this.snapshot === snapshot) this.invalidate();
-      });
-      this.snapshot = snapshot;
-    }
-    return this.snapshot;
+          : this.repository.read(),
+      );
+    return this.snapshot!;
+  }
+
+  private remember(read: Promise<{ files: Record<string, string> }>) {
+    this.readAt = Date.now();
+    const snapshot = read.then(({ files }) => fleetBreakage(files));
+    snapshot.catch(() => {
+      if (this.snapshot === snapshot) this.invalidate();
+    });
+    this.snapshot = snapshot;
   }
 }
 

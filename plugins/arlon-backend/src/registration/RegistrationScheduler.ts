@@ -93,9 +93,15 @@ export class RegistrationScheduler {
    * have, too. Every cluster is re-reconciled from a read that has the commit.
    */
   async fleetChanged(commit?: string) {
-    if (commit && this.controllers.length && this.deps.fleetRepository.config)
-      await readSince(this.deps.fleetRepository, commit).catch(() => undefined);
-    this.labels.invalidate();
+    const read =
+      commit && this.controllers.length && this.deps.fleetRepository.config
+        ? await readSince(this.deps.fleetRepository, commit).catch(
+            () => undefined,
+          )
+        : undefined;
+    // A read that has the commit labels the clusters: no second fetch of it.
+    if (read && read.commit === commit) this.labels.use(read.files);
+    else this.labels.invalidate();
     for (const c of this.controllers) c.resync();
   }
 }
