@@ -9,7 +9,7 @@
 import { createBackend } from '@backstage/backend-defaults';
 
 const backend = createBackend();
-/** The sandbox and guest sign-in are for development and tests, never a production backend. */
+/** Guest sign-in is for development and tests, never a production backend (the sandbox has its own switch: sandboxFeature.ts). */
 const production = process.env.NODE_ENV === 'production';
 
 backend.add(import('@backstage/plugin-app-backend'));
@@ -52,9 +52,7 @@ backend.add(import('@backstage/plugin-search-backend-module-catalog'));
 // kubernetes plugin
 backend.add(import('@backstage/plugin-kubernetes-backend'));
 // Arlon's workload clusters, with read-only credentials of their own, for the Kubernetes plugin.
-backend.add(
-  import('@arlon-backstage/plugin-kubernetes-backend-module-arlon'),
-);
+backend.add(import('@arlon-backstage/plugin-kubernetes-backend-module-arlon'));
 
 // user settings plugin
 backend.add(import('@backstage/plugin-user-settings-backend'));
@@ -69,8 +67,6 @@ backend.add(import('@backstage/plugin-signals-backend'));
 backend.add(import('@arlon-backstage/plugin-arlon-backend'));
 backend.add(import('./sandboxFeature'));
 backend.add(import('@arlon-backstage/plugin-catalog-backend-module-arlon'));
-backend.add(
-  import('@arlon-backstage/plugin-scaffolder-backend-module-arlon'),
-);
+backend.add(import('@arlon-backstage/plugin-scaffolder-backend-module-arlon'));
 
 backend.start();
