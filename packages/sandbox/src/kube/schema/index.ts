@@ -5,9 +5,6 @@ import { deeperThan } from './depth';
 import { validate } from './validate';
 
 export type { AdmissionResult, StructuralSchema, Violation } from './types';
-export { prune } from './prune';
-export { applyDefaults } from './defaults';
-export { validate } from './validate';
 
 /**
  * What kube-apiserver does to a custom resource before storing it, for one
