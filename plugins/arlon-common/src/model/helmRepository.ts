@@ -2,7 +2,8 @@
  * The rules for a bundle whose chart comes from a Helm chart repository
  * (`spec.source.helmRepository`). Each check returns what is wrong in words
  * fit to follow the field's path ("spec.source.helmRepository.version ..."),
- * or undefined. Pure: the scaffolder actions and the schema share them.
+ * or undefined. Pure: the schema applies them, so every writer (portal,
+ * CLI, scaffolder actions, all through validateFleet) gets the same words.
  */
 
 /** The most a repository URL may be; longer is no real repository. */
