@@ -121,8 +121,8 @@ interface Registered {
  * Registers an external cluster in ArgoCD (from a kubeconfig, through its own
  * ArgoCD service account; or adopting a cluster ArgoCD already has, when an
  * ArgoCD admin labelled its Secret for this name) with the labels of its
- * profiles. Returns the API server URL for its definition and how to take it back. Never replaces an
- * ArgoCD cluster Secret.
+ * profiles. Returns the API server URL for its definition and how to take
+ * it back. Never replaces an ArgoCD cluster Secret.
  */
 async function registerUndoably(
   management: ManagementCluster,
