@@ -220,4 +220,22 @@ describe('sandbox API server, hostile request bodies', () => {
     ]);
     expect(await get(`${GADGETS}/g`)).toBe(404);
   });
+
+  it('refuses a fieldValidation directive it does not know with 400 naming the choices, writing nothing', async () => {
+    createCapiClusterCrd();
+    const res = await send(
+      server,
+      'POST',
+      `${CLUSTERS}?fieldValidation=${encodeURIComponent('Strict\r\nX: y')}`,
+      JSON.stringify({
+        apiVersion: 'cluster.x-k8s.io/v1beta2',
+        kind: 'Cluster',
+        metadata: { name: 'c1' },
+        spec: { paused: false },
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/is not one of Ignore, Warn, Strict$/);
+    expect(await get(`${CLUSTERS}/c1`)).toBe(404);
+  });
 });
