@@ -151,7 +151,32 @@ export class WorkloadController {
       else this.daemonSet(obj);
     } catch (error: any) {
       // A concurrent write wins; its event brings this object back here.
-      if (error?.code !== 409 && error?.code !== 404) throw error;
+      if (error?.code === 409 || error?.code === 404) return;
+      // Anything else (a dependent the API server refuses, e.g. a name too
+      // long once the template hash is added) is the workload's condition,
+      // as kube-controller-manager reports it; never an exception, which in
+      // a timer would end the process hosting the sandbox.
+      this.reportFailure(plural, obj, error);
+    }
+  }
+
+  private reportFailure(plural: Kind, obj: Obj, error: unknown) {
+    const failure = {
+      type: 'ReplicaFailure',
+      status: 'True',
+      reason: 'FailedCreate',
+      message: error instanceof Error ? error.message : String(error),
+    };
+    const others = (obj.status?.conditions ?? []).filter(
+      (c: Obj) => c.type !== failure.type,
+    );
+    try {
+      this.writeStatus(plural, obj, {
+        ...obj.status,
+        conditions: [...others, failure],
+      });
+    } catch {
+      // Changed or gone since: its next event brings it back here.
     }
   }
 

@@ -86,6 +86,33 @@ describe('WorkloadController, hostile replica counts', () => {
     );
     expect(pods()).toEqual([]);
   });
+
+  it('a Deployment whose ReplicaSet name would be too long reports FailedCreate instead of crashing the process', async () => {
+    // Valid for a Deployment (253 characters), too long once the controller
+    // adds its template hash: kube-controller-manager reports ReplicaFailure.
+    const name = 'a'.repeat(250);
+    store.create(type('apps', 'deployments'), NS, {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name, namespace: NS },
+      spec: {
+        replicas: 1,
+        selector: { matchLabels: { app: 'big' } },
+        template,
+      },
+    });
+    const failure = () =>
+      store
+        .get(type('apps', 'deployments'), NS, name)
+        .status?.conditions?.find((c: any) => c.type === 'ReplicaFailure');
+    await waitFor(() => failure() !== undefined);
+    expect(failure()).toMatchObject({
+      status: 'True',
+      reason: 'FailedCreate',
+      message: expect.stringContaining(name.slice(0, 20)),
+    });
+    expect(pods()).toEqual([]);
+  });
 });
 
 async function waitFor(condition: () => boolean, timeoutMs = 20_000) {
