@@ -1,4 +1,4 @@
-import { RE2JS } from 're2js';
+import { compiledPattern } from './patterns';
 import { child, isObject, key, MAX_VIOLATIONS } from './types';
 
 type Cause = { field: string; message: string };
@@ -91,7 +91,7 @@ function checkNode(node: unknown, path: string, causes: Cause[]): void {
   if (node.pattern !== undefined) {
     if (typeof node.pattern !== 'string')
       add(at('pattern'), 'Invalid value: must be a string');
-    else if (!compiles(node.pattern))
+    else if (compiledPattern(node.pattern) === null)
       add(
         at('pattern'),
         `Invalid value: ${JSON.stringify(
@@ -146,13 +146,4 @@ function checkNode(node: unknown, path: string, causes: Cause[]): void {
       );
   }
   if (node.not !== undefined) checkNode(node.not, at('not'), causes);
-}
-
-function compiles(pattern: string): boolean {
-  try {
-    RE2JS.compile(pattern);
-    return true;
-  } catch {
-    return false;
-  }
 }

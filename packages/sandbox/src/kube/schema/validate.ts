@@ -1,5 +1,5 @@
-import { RE2JS } from 're2js';
 import { inIntegerFormat, matchesFormat } from './formats';
+import { compiledPattern } from './patterns';
 import {
   child,
   index,
@@ -11,29 +11,6 @@ import {
   Violation,
   ViolationReason,
 } from './types';
-
-/** Distinct patterns kept compiled; past this the cache starts again (CRDs created through the API add patterns). */
-const MAX_CACHED_PATTERNS = 1000;
-const patterns = new Map<string, RE2JS | null>();
-
-/**
- * CRD patterns are Go RE2, matched unanchored as the API server does. RE2's
- * matcher runs in linear time, so a CRD with a pattern such as `^(a+)+$`
- * cannot stall the event loop as a backtracking RegExp would, and RE2-only
- * syntax (`(?i)`) means what it means upstream. A pattern RE2 cannot parse
- * (the API server refuses such a CRD) is skipped, not guessed at.
- */
-function compiled(pattern: string): RE2JS | null {
-  if (!patterns.has(pattern)) {
-    if (patterns.size >= MAX_CACHED_PATTERNS) patterns.clear();
-    try {
-      patterns.set(pattern, RE2JS.compile(pattern));
-    } catch {
-      patterns.set(pattern, null);
-    }
-  }
-  return patterns.get(pattern)!;
-}
 
 /** How the API server prints a value in `Invalid value: <value>`. */
 export function shown(value: unknown): string {
@@ -161,7 +138,7 @@ function checkString(
   if (schema.minLength !== undefined && [...s].length < schema.minLength)
     c.invalid(path, s, `should be at least ${schema.minLength} chars long`);
   if (schema.pattern !== undefined) {
-    const re = compiled(schema.pattern);
+    const re = compiledPattern(schema.pattern);
     if (re && !re.test(s))
       c.invalid(path, s, `should match '${schema.pattern}'`);
   }
