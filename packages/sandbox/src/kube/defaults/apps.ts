@@ -5,10 +5,7 @@
  * (./podSpec.ts). Each function changes the object it is given.
  */
 import { defaultPodTemplate } from './podSpec';
-
-type Obj = Record<string, any>;
-const isObject = (v: unknown): v is Obj =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject, Obj } from '../jsonObject';
 
 /** The spec object of a workload, created if absent (the server always has one). */
 const specOf = (obj: Obj): Obj => {

@@ -6,10 +6,7 @@
  * function changes the object it is given.
  */
 import { defaultPodTemplate } from './podSpec';
-
-type Obj = Record<string, any>;
-const isObject = (v: unknown): v is Obj =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject, Obj } from '../jsonObject';
 
 /** `uid`: the Job's own, which its generated selector matches (strategy.go generateSelector). */
 export function defaultJob(obj: Obj, uid: string | undefined): void {

@@ -7,10 +7,7 @@
  * Each function changes the object it is given.
  */
 import { defaultPodSpec } from './podSpec';
-
-type Obj = Record<string, any>;
-const isObject = (v: unknown): v is Obj =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject, Obj } from '../jsonObject';
 
 /** What a Service needs from the cluster: addresses it hands out. */
 export interface ServiceAllocator {

@@ -8,11 +8,8 @@
  * staging/src/k8s.io/api/core/v1/types.go (ContainerPort.protocol). Each
  * function changes the object it is given, as the generated defaulters do.
  */
+import { isObject, Obj } from '../jsonObject';
 
-type Obj = Record<string, any>;
-
-const isObject = (v: unknown): v is Obj =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const objects = (v: unknown): Obj[] =>
   Array.isArray(v) ? v.filter(isObject) : [];
 

@@ -19,10 +19,7 @@ import {
   valueAt,
 } from './fieldSet';
 import { ownsWithin, Ownership, sameOwner, trackedPart } from './managedFields';
-
-type Obj = Record<string, any>;
-const isObject = (v: unknown): v is Obj =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject, Obj } from '../jsonObject';
 
 export interface ApplyRequest {
   /** The stored object, or undefined when apply creates it. */

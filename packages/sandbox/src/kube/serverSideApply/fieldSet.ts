@@ -12,13 +12,9 @@
  * every other list is atomic (finalizers, args, tolerations), where upstream
  * has `set` lists (`v:` elements) and CRD `x-kubernetes-list-map-keys`.
  */
+import { isObject, Obj } from '../jsonObject';
 
 export type Path = string[];
-type Obj = Record<string, any>;
-
-const isObject = (v: unknown): v is Obj =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Lists merged by a key, by field name (core/v1 and apps/v1 `patchMergeKey`s). */
 const KEYED_LISTS: Record<string, (item: Obj) => string | undefined> = {
   containers: () => 'name',
