@@ -8,7 +8,12 @@ export function serveUpstreamCrds(server: KubeApiServer, ...names: string[]) {
     'customresourcedefinitions',
   )!;
   const crds = sandboxCrds().filter(c => names.includes(c.metadata.name));
-  if (crds.length !== names.length)
-    throw new Error(`no upstream CRD among ${names.join(', ')} for some name`);
+  const missing = names.filter(n => !crds.some(c => c.metadata.name === n));
+  if (missing.length)
+    throw new Error(
+      `no upstream CRD named ${missing.join(
+        ', ',
+      )} (see packages/sandbox/crds/)`,
+    );
   for (const crd of crds) server.store.create(crdType, undefined, crd);
 }
