@@ -4,21 +4,12 @@ import {
   decodeManagedFields,
   encodeManagedFields,
   ManagedFieldsEntry,
-  Ownership,
   trackedPart,
   trackUpdate,
-  validateManagedFields,
 } from './managedFields';
 
-export { serverSideApply } from './apply';
-export type { ApplyRequest, ApplyResult } from './apply';
-export {
-  decodeManagedFields,
-  encodeManagedFields,
-  trackedPart,
-  validateManagedFields,
-};
-export type { ManagedFieldsEntry, Ownership };
+export { validateManagedFields } from './managedFields';
+export type { ManagedFieldsEntry } from './managedFields';
 
 /**
  * The managed fields an Update write leaves on `after`. `sent` is what the
