@@ -156,7 +156,7 @@ export async function createRouter(
   });
 
   const servedKinds = new ServedClusterKinds(managementClusters);
-  const definitions = new FleetDefinitions(fleetRepository, undefined, () =>
+  const definitions = new FleetDefinitions(fleetRepository, () =>
     servedKinds.current(),
   );
   // Deletions and unregistrations outlive their request: one per cluster at a time.

@@ -39,7 +39,7 @@ export const scaffolderModuleArlon = createBackendModule({
         const servedKinds = new ServedClusterKinds(managementClusters);
         scaffolder.addActions(
           ...createArlonActions({
-            definitions: new FleetDefinitions(fleetRepository, undefined, () =>
+            definitions: new FleetDefinitions(fleetRepository, () =>
               servedKinds.current(),
             ),
             permissions,

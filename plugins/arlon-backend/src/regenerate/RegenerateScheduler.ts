@@ -46,7 +46,7 @@ export class RegenerateScheduler {
     this.regenerator = new FleetRegenerator({
       repository: deps.fleetRepository,
       // The same validation, compiler and served-kinds check as POST /regenerate.
-      definitions: new FleetDefinitions(deps.fleetRepository, undefined, () =>
+      definitions: new FleetDefinitions(deps.fleetRepository, () =>
         servedKinds.current(),
       ),
       logger: deps.logger.child({ task: 'arlon-regenerate' }),

@@ -33,7 +33,6 @@ const definitionsServing = (answer: ServedKinds[]) =>
     {
       config: { url: where.repoUrl, branch: where.revision },
     } as unknown as FleetRepository,
-    () => {},
     async () => answer,
   );
 

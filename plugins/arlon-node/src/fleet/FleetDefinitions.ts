@@ -43,8 +43,6 @@ export interface WriteRequest {
 export class FleetDefinitions {
   constructor(
     private readonly repository: FleetRepository,
-    /** Called after every commit, so controllers can act on it at once. */
-    private readonly onWrite: () => void = () => {},
     /**
      * The Cluster API kinds the management clusters building the fleet
      * serve (see ServedClusterKinds): a cluster whose manifests need another
@@ -150,7 +148,7 @@ export class FleetDefinitions {
   ): Promise<FleetChangeResult> {
     // Read before the repository's lock is taken: planning itself is synchronous.
     const served = await this.servedKinds();
-    const result = await this.repository.change(
+    return this.repository.change(
       {
         message: request.message,
         author: request.author,
@@ -176,7 +174,5 @@ export class FleetDefinitions {
       },
       { dryRun: request.dryRun },
     );
-    if (result.commit) this.onWrite();
-    return result;
   }
 }

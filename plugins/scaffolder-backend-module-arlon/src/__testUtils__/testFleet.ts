@@ -9,7 +9,10 @@ import {
   type PolicyDecision,
 } from '@backstage/plugin-permission-common';
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
-import { GitHttpServer, createFleetRepository } from '@arlon-backstage/arlon-sandbox';
+import {
+  GitHttpServer,
+  createFleetRepository,
+} from '@arlon-backstage/arlon-sandbox';
 import {
   FleetDefinitions,
   FleetRepository,
@@ -60,7 +63,7 @@ export class TestFleet {
       root,
       server,
       url,
-      new FleetDefinitions(repository, undefined, () => served.current()),
+      new FleetDefinitions(repository, () => served.current()),
     );
     // The example's generated tree names another URL: regenerate it for this one first.
     await fleet.definitions.change(
