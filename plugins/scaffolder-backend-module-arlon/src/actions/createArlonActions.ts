@@ -1,3 +1,4 @@
+import type { TemplateAction } from '@backstage/plugin-scaffolder-node';
 import { createBundleCreateAction } from './bundleCreate';
 import { createClusterCloneAction } from './clusterClone';
 import { createClusterCreateAction } from './clusterCreate';
@@ -13,9 +14,15 @@ import { createValidateAction } from './validate';
 /**
  * Every `arlon:*` action, sharing one write path.
  *
+ * Declared rather than inferred: the inferred union of eleven action types
+ * is printed in the type checker's order, which differs between builds and
+ * made the API report flap.
+ *
  * @public
  */
-export function createArlonActions(options: ArlonActionsOptions) {
+export function createArlonActions(
+  options: ArlonActionsOptions,
+): TemplateAction<any, any, 'v2'>[] {
   return [
     createClusterCreateAction(options),
     createClusterCloneAction(options),
