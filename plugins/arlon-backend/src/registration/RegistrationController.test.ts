@@ -111,6 +111,37 @@ describe('RegistrationController', () => {
     });
   }, 60_000);
 
+  it('takes a removed profile off the ArgoCD cluster Secret, so its bundles stop deploying', async () => {
+    const profiles = { keep: ['infrastructure', 'apps'] };
+    await start(profiles);
+    await createCapiCluster('keep');
+    await eventually(
+      async () =>
+        (await argocdSecret('keep')).metadata?.labels?.[
+          'profile.arlon.io/apps'
+        ] === 'true',
+      'registration with both profiles',
+    );
+    profiles.keep = ['infrastructure'];
+    controller.resync();
+    await eventually(
+      async () =>
+        !(
+          'profile.arlon.io/apps' in
+          ((await argocdSecret('keep')).metadata?.labels ?? {})
+        ),
+      'the apps label removed',
+    );
+    const labels = (await argocdSecret('keep')).metadata?.labels ?? {};
+    expect(
+      Object.keys(labels).filter(k => k.startsWith('profile.arlon.io/')),
+    ).toEqual(['profile.arlon.io/infrastructure']);
+    expect(labels).toMatchObject({
+      'arlon.io/cluster': 'keep',
+      'argocd.argoproj.io/secret-type': 'cluster',
+    });
+  });
+
   it('does not register a cluster before it is Provisioned', async () => {
     await start();
     await createCapiCluster('slow');
