@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Mutation testing of one package with Stryker (docs/testing.md).
+#
+#   yarn mutate <package> [stryker options]
+#
+# <package> is a directory name (arlon-common), a path (plugins/arlon-common)
+# or a package name (@arlon-backstage/plugin-arlon-common); the package needs a
+# stryker.config.mjs. Extra options go to `stryker run`, e.g.
+#   yarn mutate arlon-common --mutate src/diff/quantity.ts
+#   yarn mutate arlon-common --force        (ignore the incremental results)
+# STRYKER_CONCURRENCY (default 1) sets how many test runners work in parallel.
+# Reports: reports/mutation/<package>/index.html (and mutation.json, incremental.json).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+source scripts/toolchain.sh >/dev/null
+
+if [ $# -lt 1 ]; then
+  echo "Usage: yarn mutate <package> [stryker options]; packages with a stryker.config.mjs:" >&2
+  ls -d plugins/*/stryker.config.mjs packages/*/stryker.config.mjs 2>/dev/null | xargs -r -n1 dirname | sed 's/^/  /' >&2
+  exit 2
+fi
+wanted="$1"
+shift
+
+dir=""
+for candidate in "$wanted" "plugins/$wanted" "packages/$wanted" "plugins/plugin-$wanted"; do
+  if [ -f "$candidate/package.json" ]; then dir="$candidate"; break; fi
+done
+if [ -z "$dir" ]; then
+  # A package name: find the workspace whose package.json declares it.
+  dir="$(grep -l "\"name\": \"$wanted\"" plugins/*/package.json packages/*/package.json 2>/dev/null | head -n1 | xargs -r dirname)"
+fi
+if [ -z "$dir" ]; then
+  echo "No package '$wanted' under plugins/ or packages/ (give its directory or package name)." >&2
+  exit 2
+fi
+if [ ! -f "$dir/stryker.config.mjs" ]; then
+  echo "$dir has no stryker.config.mjs: copy plugins/arlon-common/stryker.config.mjs and list the files to mutate." >&2
+  exit 2
+fi
+
+cd "$dir"
+exec "$root/node_modules/.bin/stryker" run stryker.config.mjs "$@"

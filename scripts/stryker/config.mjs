@@ -1,0 +1,78 @@
+/*
+ * Shared Stryker configuration: every package's stryker.config.mjs calls
+ * strykerConfig() with the files to mutate, so all packages run the same way
+ * (docs/testing.md, "Mutation testing"). `yarn mutate <package>` runs it.
+ *
+ * Why these settings:
+ * - jest runner with the Backstage jest config: the mutants face the tests CI runs;
+ * - coverageAnalysis perTest: each mutant runs only the tests that reach it;
+ * - incremental: results are kept per package under reports/ (git-ignored), so
+ *   a rerun only tests mutants in code or tests that changed since;
+ * - TypeScript checker: a mutant that does not compile is counted as a compile
+ *   error, not as a survivor (the swc transform would otherwise run it untyped);
+ * - sandboxes at the repository root (see tempDirName), never in place: the
+ *   working tree is shared, and other people's tests must not see mutants;
+ * - concurrency 1 by default: the machine is shared; STRYKER_CONCURRENCY raises it.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+);
+
+/**
+ * @param {object} options
+ * @param {string} options.packageDir absolute path of the package (its stryker.config.mjs directory)
+ * @param {string[]} options.mutate globs of the files to mutate, relative to the package
+ * @param {object} [options.overrides] any further Stryker options
+ */
+export function strykerConfig({ packageDir, mutate, overrides = {} }) {
+  const name = path.basename(packageDir);
+  const reportDir = path.join(repoRoot, 'reports', 'mutation', name);
+  const concurrency = Number(process.env.STRYKER_CONCURRENCY ?? 1);
+  return {
+    $schema: path.join(
+      repoRoot,
+      'node_modules/@stryker-mutator/core/schema/stryker-schema.json',
+    ),
+    packageManager: 'yarn',
+    testRunner: 'jest',
+    jest: {
+      projectType: 'custom',
+      configFile: path.join(repoRoot, 'scripts/stryker/jest.config.cjs'),
+      enableFindRelatedTests: true,
+    },
+    checkers: ['typescript'],
+    tsconfigFile: 'tsconfig.stryker.json',
+    typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+    coverageAnalysis: 'perTest',
+    mutate: [
+      ...mutate,
+      '!**/*.test.ts',
+      '!**/__testUtils__/**',
+      '!**/testing/**',
+    ],
+    incremental: true,
+    incrementalFile: path.join(reportDir, 'incremental.json'),
+    reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
+    htmlReporter: { fileName: path.join(reportDir, 'index.html') },
+    jsonReporter: { fileName: path.join(reportDir, 'mutation.json') },
+    clearTextReporter: {
+      allowColor: false,
+      logTests: false,
+      reportScoreTable: true,
+    },
+    concurrency,
+    timeoutMS: 10000,
+    // Sandboxes go to <repo>/.stryker-tmp/sandbox-*, two levels below the
+    // root like plugins/<name>, so tests that reach files by relative path
+    // (../../examples/fleet) find them from the sandbox too.
+    tempDirName: path.join(repoRoot, '.stryker-tmp'),
+    cleanTempDir: true,
+    thresholds: { high: 90, low: 80, break: null },
+    ...overrides,
+  };
+}
