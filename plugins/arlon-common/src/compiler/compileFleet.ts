@@ -239,9 +239,12 @@ function profileApplicationSet(
 ): KubeObject {
   const name = profile.metadata.name;
   const automated = (profile.spec.updatePolicy ?? 'auto') === 'auto';
-  const elements = profile.spec.bundles.map(b =>
-    bundleElement(fleet.bundles.get(b)!.object, options),
-  );
+  // A bundle validation dropped (broken in its own file) is left out, not
+  // dereferenced: the fleet validateFleet keeps of a broken commit compiles.
+  const elements = profile.spec.bundles.flatMap(b => {
+    const bundle = fleet.bundles.get(b)?.object;
+    return bundle ? [bundleElement(bundle, options)] : [];
+  });
   const syncPolicy = {
     ...(automated ? { automated: { prune: true, selfHeal: true } } : {}),
     syncOptions: ['CreateNamespace=true'],
@@ -474,7 +477,12 @@ function clusterValues(
       const values = nest(flat);
       (values as any).arlon = {
         clusterName: cluster.metadata.name,
-        clusterLabels: cluster.metadata.labels ?? {},
+        // Sorted, as nest() sorts values: reordering labels by hand is no change.
+        clusterLabels: Object.fromEntries(
+          Object.entries(cluster.metadata.labels ?? {}).sort(([a], [b]) =>
+            a < b ? -1 : 1,
+          ),
+        ),
       };
       result.push([bundleName, values]);
     }
