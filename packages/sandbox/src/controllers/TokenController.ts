@@ -1,20 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import type { ObjectStore, WatchEvent } from '../kube/ObjectStore';
+import type { ServiceAccountRef } from '../kube/rbac';
 
 const SA_TOKEN = 'kubernetes.io/service-account-token';
+const SA_NAME = 'kubernetes.io/service-account.name';
 
 /**
  * Kubernetes' token controller, for one sandbox API server: a Secret of type
  * `kubernetes.io/service-account-token` gets a token (plus `ca.crt` and
- * `namespace`) that this server then accepts, until the Secret is deleted.
- * This is how ArgoCD's manager account gets its credentials.
+ * `namespace`) that this server then accepts as the service account the
+ * Secret's `kubernetes.io/service-account.name` annotation names, until the
+ * Secret is deleted. This is how ArgoCD's manager account gets its
+ * credentials. A Secret naming no account gets no token (upstream's
+ * validation refuses one).
  */
 export class TokenController {
   private readonly stopWatch: () => void;
 
   constructor(
     private readonly store: ObjectStore,
-    private readonly tokens: Set<string>,
+    private readonly tokens: Map<string, ServiceAccountRef>,
     private readonly caData: string,
   ) {
     this.stopWatch = store.watch(
@@ -43,8 +48,13 @@ export class TokenController {
       return;
     }
     if (token) return;
+    const account = secret.metadata.annotations?.[SA_NAME];
+    if (!account) return;
     const minted = `sa-${randomBytes(24).toString('hex')}`;
-    this.tokens.add(minted);
+    this.tokens.set(minted, {
+      namespace: secret.metadata.namespace,
+      name: account,
+    });
     const secrets = this.store.type('', 'secrets')!;
     this.store.update(
       secrets,

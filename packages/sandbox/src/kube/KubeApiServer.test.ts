@@ -691,7 +691,7 @@ describe('KubeApiServer, through @kubernetes/client-node', () => {
   });
 
   describe('service account tokens', () => {
-    it('mints a token for a service-account-token Secret, accepts it, and forgets it with the Secret', async () => {
+    it('mints a token for a service-account-token Secret, accepts it as the account (nothing bound: 403), and forgets it with the Secret', async () => {
       await core.createNamespacedServiceAccount({
         namespace: 'kube-system',
         body: { metadata: { name: 'argocd-manager' } },
@@ -717,7 +717,13 @@ describe('KubeApiServer, through @kubernetes/client-node', () => {
       const asManager = kubeConfigFor(server.url, token).makeApiClient(
         CoreV1Api,
       );
-      expect((await asManager.listNamespace()).items.length).toBeGreaterThan(0);
+      // Authenticated (not 401) as the account, which nothing grants anything.
+      await expect(asManager.listNamespace()).rejects.toMatchObject({
+        code: 403,
+        body: expect.stringContaining(
+          'User \\"system:serviceaccount:kube-system:argocd-manager\\" cannot list resource \\"namespaces\\"',
+        ),
+      });
       await core.deleteNamespacedSecret({
         name: 'argocd-manager-token',
         namespace: 'kube-system',

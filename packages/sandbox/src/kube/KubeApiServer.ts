@@ -24,6 +24,7 @@ import { sandboxTls } from './tls';
 import { applyPatch } from './serverSideApply/request';
 import { readBody, refuseDeepNesting } from './requestLimits';
 import type { ManagedFieldsEntry } from './serverSideApply';
+import { AccessControl, REVIEW_TYPES, withAccessDiscovery } from './rbac';
 import { TokenController } from '../controllers/TokenController';
 import { WorkloadController } from '../controllers/WorkloadController';
 import {
@@ -74,8 +75,8 @@ export class KubeApiServer {
   /** Every TCP connection, handshaking ones too: HTTP only tracks those past TLS. */
   private readonly sockets = new Set<Socket>();
 
-  /** Bearer tokens this server accepts: the admin token and minted service account tokens. */
-  private readonly tokens: Set<string>;
+  /** Who a bearer token is (the admin token, service account tokens) and what RBAC lets them do. */
+  private readonly access: AccessControl;
   private readonly tokenController: TokenController;
   /** Every cluster runs workloads: Deployments and their kin become available. */
   private readonly workloadController: WorkloadController;
@@ -90,14 +91,14 @@ export class KubeApiServer {
     faults: Faults,
   ) {
     this.faults = faults;
-    this.tokens = new Set([token]);
+    this.access = new AccessControl(token, store);
     server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
     });
     this.tokenController = new TokenController(
       store,
-      this.tokens,
+      this.access.secretTokens,
       sandboxTls().caData,
     );
     this.workloadController = new WorkloadController(store).start();
@@ -137,7 +138,7 @@ export class KubeApiServer {
 
   /** Whether a client presenting `token` would be let in (ArgoCD's cluster Secrets are checked so). */
   acceptsToken(token: string | undefined): boolean {
-    return token !== undefined && this.tokens.has(token);
+    return this.access.userOf(token) !== undefined;
   }
 
   /** Ends every open watch now, as a flaky network or an API server restart would. */
@@ -159,14 +160,16 @@ export class KubeApiServer {
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     try {
-      if (
-        !this.acceptsToken(req.headers.authorization?.replace(/^Bearer /, ''))
-      ) {
-        throw new ApiError(401, 'Unauthorized', 'Unauthorized');
-      }
+      const user = this.access.authenticate(req.headers.authorization);
       const url = new URL(req.url ?? '/', 'http://sandbox');
+      this.access.authorize(user, req.method ?? 'GET', url);
       if (this.faults.latencyMs > 0) await sleep(this.faults.latencyMs);
       const body = await readBody(req);
+      const answer = this.access.serve(user, req.method ?? 'GET', url, body);
+      if (answer) {
+        sendJson(res, answer.code, answer.body);
+        return;
+      }
       await this.route(
         req.method ?? 'GET',
         url,
@@ -203,7 +206,11 @@ export class KubeApiServer {
         ],
       });
     if (path === '/apis')
-      return sendJson(res, 200, groupList(this.store.allTypes()));
+      return sendJson(
+        res,
+        200,
+        groupList([...this.store.allTypes(), ...REVIEW_TYPES]),
+      );
     if (path === '/openapi/v2' || path.startsWith('/openapi/v3')) {
       this.openApi ??= new OpenApiDocuments(this.store);
       const accept = res.req?.headers.accept ?? '';
@@ -226,7 +233,9 @@ export class KubeApiServer {
       return sendJson(
         res,
         200,
-        resourceList(this.store.allTypes(), group, version),
+        withAccessDiscovery(group, version, () =>
+          resourceList(this.store.allTypes(), group, version),
+        ),
       );
 
     // [namespaces/{ns}/]{plural}[/{name}[/{subresource}]]

@@ -18,7 +18,15 @@ export function validateObject(
   const name: string = obj.metadata?.name ?? '';
   const nameRule = type.kind === 'Namespace' ? DNS_LABEL : DNS_SUBDOMAIN;
   const max = type.kind === 'Namespace' ? 63 : 253;
-  if (!nameRule.test(name) || name.length > max) {
+  if (type.group === 'rbac.authorization.k8s.io') {
+    // RBAC names are path segments (ValidateRBACName): `system:discovery` is one.
+    const wrong = pathSegmentNameProblem(name);
+    if (wrong)
+      causes.push({
+        field: 'metadata.name',
+        message: `Invalid value: ${JSON.stringify(name)}: ${wrong}`,
+      });
+  } else if (!nameRule.test(name) || name.length > max) {
     causes.push({
       field: 'metadata.name',
       message: `Invalid value: "${name}": a lowercase RFC 1123 ${
@@ -57,4 +65,12 @@ export function validateObject(
     }
   }
   return causes;
+}
+
+/** Upstream's path.IsValidPathSegmentName, the rule for RBAC object names. */
+function pathSegmentNameProblem(name: string): string | undefined {
+  if (name === '.' || name === '..') return `may not be '${name}'`;
+  for (const c of ['/', '%'])
+    if (name.includes(c)) return `may not contain '${c}'`;
+  return undefined;
 }
