@@ -3,6 +3,10 @@ import { compareObjects, FieldChange } from './compareObjects';
 import { lastApplied, normalizeObject } from './normalize';
 import { withoutServerAssigned } from './serverAssigned';
 import {
+  annotationShowsSecret,
+  maskSecretAnnotations,
+} from './secretAnnotations';
+import {
   alignEquivalent,
   maskSecretPair,
   projectLive,
@@ -125,7 +129,9 @@ export function diffObjects(
         unified: unifiedYamlDiff(
           id.key,
           undefined,
-          maskSecretPair(undefined, normalizedDesired)[1],
+          maskSecretAnnotations(
+            maskSecretPair(undefined, normalizedDesired)[1],
+          ),
         ),
       });
       continue;
@@ -151,7 +157,11 @@ export function diffObjects(
       action: changes.length ? 'update' : 'unchanged',
       changes: mask(id.kind, changes),
       unified: changes.length
-        ? unifiedYamlDiff(id.key, maskedLive, maskedDesired)
+        ? unifiedYamlDiff(
+            id.key,
+            maskSecretAnnotations(maskedLive),
+            maskSecretAnnotations(maskedDesired),
+          )
         : '',
     });
   }
@@ -167,7 +177,9 @@ export function diffObjects(
           ]),
           unified: unifiedYamlDiff(
             id.key,
-            maskSecretPair(normalizeObject(l), undefined)[0],
+            maskSecretAnnotations(
+              maskSecretPair(normalizeObject(l), undefined)[0],
+            ),
             undefined,
           ),
         });
@@ -210,7 +222,11 @@ function strip(id: {
   return { key, group, kind, ...(namespace ? { namespace } : {}), name };
 }
 
-/** Secret values are replaced wherever they would show: whole objects and `data`/`stringData` fields. */
+/**
+ * Secret values are replaced wherever they would show: whole objects,
+ * `data`/`stringData` fields, and annotations that copy them (kubectl's
+ * last-applied configuration, should normalisation ever keep it).
+ */
 function mask(kind: string, changes: FieldChange[]): FieldChange[] {
   if (kind !== 'Secret') return changes;
   const hide = (value: unknown, path: string): unknown => {
@@ -224,13 +240,24 @@ function mask(kind: string, changes: FieldChange[]): FieldChange[] {
       for (const f of ['data', 'stringData'])
         if (o[f])
           o[f] = Object.fromEntries(Object.keys(o[f]).map(k => [k, MASK]));
-      return o;
+      return maskSecretAnnotations(o);
     }
-    return value;
+    return hideMetadata(value, path);
   };
   return changes.map(c => ({
     ...c,
     ...('from' in c ? { from: hide(c.from, c.path) } : {}),
     ...('to' in c ? { to: hide(c.to, c.path) } : {}),
   }));
+}
+
+/** A change under a Secret's metadata, with the annotations that show its values masked. */
+function hideMetadata(value: unknown, path: string): unknown {
+  const asSecret = (metadata: unknown) =>
+    maskSecretAnnotations({ kind: 'Secret', metadata } as any).metadata;
+  if (path === 'metadata') return asSecret(value);
+  if (path === 'metadata.annotations')
+    return asSecret({ annotations: value }).annotations;
+  const key = /^metadata\.annotations\.(.+)$/.exec(path)?.[1];
+  return key && annotationShowsSecret(key, value) ? MASK : value;
 }

@@ -2,6 +2,11 @@ import { parse } from 'yaml';
 import type { ObjectDiff } from './diffObjects';
 import type { DiffReport } from './report';
 import { MASK_CHANGED, MASK_TEXT } from './unifiedDiff';
+import {
+  annotationShowsSecret,
+  jsonShowsSecret,
+  LAST_APPLIED,
+} from './secretAnnotations';
 
 const MASKED = new Set<unknown>([MASK_TEXT, MASK_CHANGED]);
 const SECRET_FIELD = /^(data|stringData)(\.|$)/;
@@ -10,7 +15,8 @@ const SECRET_FIELD = /^(data|stringData)(\.|$)/;
  * Pure: where a report shows a Secret value. Arlon masks every one when it
  * makes a report, so a report that arrives from outside (an imported file, a
  * save request) with one was made elsewhere or edited; storing it would show
- * the value to everyone who may read reports.
+ * the value to everyone who may read reports. Metadata counts: an
+ * annotation such as kubectl's last-applied configuration copies the values.
  */
 export function unmaskedSecrets(report: DiffReport): string[] {
   return report.sections.flatMap((section, s) =>
@@ -20,9 +26,11 @@ export function unmaskedSecrets(report: DiffReport): string[] {
         const where = `sections.${s}.objects.${o} (Secret ${
           object.namespace ? `${object.namespace}/` : ''
         }${object.name})`;
-        return [...inChanges(object), ...inUnified(object.unified)].map(
-          field => `${where}: ${field} is not masked`,
-        );
+        return [
+          ...inChanges(object),
+          ...inUnified(object.unified),
+          ...inUnifiedMetadata(object.unified),
+        ].map(field => `${where}: ${field} is not masked`);
       }),
   );
 }
@@ -34,12 +42,59 @@ function inChanges(object: ObjectDiff): string[] {
       if (value === undefined) continue;
       if (SECRET_FIELD.test(change.path)) {
         if (!masked(value)) found.push(`change ${change.path}`);
-      } else if (change.path === '' && value && typeof value === 'object')
+      } else if (change.path === '' && value && typeof value === 'object') {
         for (const field of ['data', 'stringData'])
           if (field in value && !masked((value as any)[field]))
             found.push(`change ${field}`);
+        found.push(
+          ...shownAnnotations((value as any).metadata).map(a => `change ${a}`),
+        );
+      } else if (change.path === 'metadata')
+        found.push(...shownAnnotations(value).map(a => `change ${a}`));
+      else if (change.path === 'metadata.annotations')
+        found.push(
+          ...shownAnnotations({ annotations: value }).map(a => `change ${a}`),
+        );
+      else if (change.path.startsWith('metadata.annotations.')) {
+        const key = change.path.slice('metadata.annotations.'.length);
+        if (annotationShowsSecret(key, value))
+          found.push(`change ${change.path}`);
+      }
     }
   return [...new Set(found)];
+}
+
+/** The annotations of a Secret's metadata that show its values. */
+function shownAnnotations(metadata: unknown): string[] {
+  const annotations = (metadata as any)?.annotations;
+  if (!annotations || typeof annotations !== 'object') return [];
+  return Object.keys(annotations)
+    .filter(k => annotationShowsSecret(k, annotations[k]))
+    .map(k => `metadata.annotations.${k}`);
+}
+
+/**
+ * Scans every line of a Secret's unified diff for a copy of its values in
+ * metadata: kubectl's last-applied annotation not masked, or any JSON (an
+ * annotation's value, a block scalar's line) with `data`/`stringData`.
+ */
+function inUnifiedMetadata(unified: string): string[] {
+  const found = new Set<string>();
+  for (const line of unified.split('\n')) {
+    if (/^(---|\+\+\+|@@|Index:|={3,}|\\)/.test(line) || !line) continue;
+    const content = line.slice(1).trim();
+    const entry = parseEntry(content);
+    const applied = entry && LAST_APPLIED in entry;
+    if (applied && entry[LAST_APPLIED] !== MASK_TEXT)
+      found.add(`metadata.annotations.${LAST_APPLIED}`);
+    const values = [
+      content,
+      ...Object.values(entry ?? {}).filter(v => typeof v === 'string'),
+    ] as string[];
+    if (!applied && values.some(jsonShowsSecret))
+      found.add('metadata.annotations');
+  }
+  return [...found];
 }
 
 /** A masked value, or a map whose values all are. */
