@@ -185,6 +185,35 @@ describe('FleetRepository reads and writes', () => {
     expect(stdout.trim().split('\n').slice(0, 2)).toEqual(['one', 'two']);
   });
 
+  it('gives up with a conflict, not an empty result, after losing the push race five times', async () => {
+    const [fleet, rival] = [await repo(creds), await repo(creds)];
+    let plans = 0;
+    // Each attempt plans on the head it fetched; a rival pushes before the
+    // attempt does, so every push is overtaken.
+    const change = fleet.change({
+      message: 'Add bundle b',
+      author,
+      plan: async () => {
+        plans++;
+        await rival.change({
+          message: `rival ${plans}`,
+          author,
+          plan: () => ({ [`rival-${plans}.yaml`]: `${plans}\n` }),
+        });
+        return { 'arlon/bundles/b.yaml': 'b\n' };
+      },
+    });
+    await expect(change).rejects.toMatchObject({
+      name: 'ConflictError',
+      message:
+        'The fleet repository kept moving: 5 attempts to commit "Add bundle b" were overtaken by other writers. Try again.',
+    });
+    expect(plans).toBe(5);
+    // Only the rivals' commits: ours never landed.
+    await expect(remoteFile('arlon/bundles/b.yaml')).rejects.toThrow();
+    expect(await remoteFile('rival-5.yaml')).toBe('5\n');
+  });
+
   it('fails with the server’s refusal when credentials are wrong, writing nothing', async () => {
     const fleet = await repo({ username: 'bot', password: 'wrong' });
     await expect(fleet.read()).rejects.toThrow(/401/);
