@@ -19,13 +19,20 @@ import {
 } from '@arlon-backstage/arlon-sandbox';
 import request from 'supertest';
 import { arlonPlugin } from './plugin';
+import {
+  arlonConfigAs,
+  portalAccountToken,
+} from './__testUtils__/portalAccount';
 
 const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
 
 /**
  * The whole path through real components: a cluster written through the API
  * is built by (simulated) CAPI, registered into (simulated) ArgoCD by the
- * registration controller, and gets its profile's applications synced.
+ * registration controller, and gets its profile's applications synced. The
+ * portal reaches the management cluster as its own service account, bound
+ * to nothing but what `portalClusterRole()` generates: the journey passing
+ * is what proves that role is enough (the sandbox enforces RBAC).
  */
 describe('a cluster created through the API', () => {
   let sandbox: Sandbox;
@@ -51,7 +58,7 @@ describe('a cluster created through the API', () => {
         scheduler.factory({ skipTaskRunOnStartup: true }),
         mockServices.rootConfig.factory({
           data: {
-            arlon: sandbox.arlonConfig(),
+            arlon: arlonConfigAs(sandbox, await portalAccountToken(sandbox)),
           },
         }),
       ],
