@@ -30,7 +30,9 @@ const repoRoot = path.resolve(
  * @param {object} [options.overrides] any further Stryker options
  */
 export function strykerConfig({ packageDir, mutate, overrides = {} }) {
-  const name = path.basename(packageDir);
+  // STRYKER_REPORT_NAME keeps a run's reports apart (two runs over different
+  // files of one package at once would otherwise overwrite each other's).
+  const name = process.env.STRYKER_REPORT_NAME ?? path.basename(packageDir);
   const reportDir = path.join(repoRoot, 'reports', 'mutation', name);
   const concurrency = Number(process.env.STRYKER_CONCURRENCY ?? 1);
   return {
