@@ -82,7 +82,11 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer(),
   fc.double(),
   fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
-  fc.dictionary(hostileKey, fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+  fc.dictionary(hostileKey, fc.string({ maxLength: 5 }), {
+    maxKeys: 3,
+    // Parsed YAML and JSON have Object.prototype; so do these.
+    noNullPrototype: true,
+  }),
 );
 
 /** YAML texts that parsers and the code after them get wrong. */

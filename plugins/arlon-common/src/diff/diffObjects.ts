@@ -193,9 +193,11 @@ export function identifyObject(
   o: Partial<KubeObject>,
   options: Pick<DiffOptions, 'defaultNamespace' | 'isNamespaced'>,
 ) {
-  const [group, version] = (o.apiVersion ?? '').includes('/')
-    ? o.apiVersion!.split('/')
-    : ['', o.apiVersion ?? ''];
+  // A manifest from Git may say anything (`apiVersion: {}`): not a string is no version.
+  const apiVersion = typeof o.apiVersion === 'string' ? o.apiVersion : '';
+  const [group, version] = apiVersion.includes('/')
+    ? apiVersion.split('/')
+    : ['', apiVersion];
   const kind = o.kind ?? '';
   const namespace = options.isNamespaced(group, kind)
     ? o.metadata?.namespace ?? options.defaultNamespace

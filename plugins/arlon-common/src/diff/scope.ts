@@ -29,8 +29,11 @@ const CLUSTER_SCOPED = new Set([
   'flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration',
 ]);
 
+// A manifest from Git may hold anything there (`apiVersion: {}`): only a string has a group.
 export const groupOf = (apiVersion: string | undefined) =>
-  apiVersion?.includes('/') ? apiVersion.split('/')[0] : '';
+  typeof apiVersion === 'string' && apiVersion.includes('/')
+    ? apiVersion.split('/')[0]
+    : '';
 
 /**
  * Whether a kind is namespaced, without an API server: CRDs among `objects`

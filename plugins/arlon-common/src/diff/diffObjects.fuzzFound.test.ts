@@ -1,0 +1,55 @@
+import { renderBundles } from '../render/renderBundle';
+import { validateFleet } from '../validation/validateFleet';
+import { diffObjects } from './diffObjects';
+import { compareRendered } from './sections';
+
+/** Regressions for what the property-based suite (diffObjects.fuzz.test.ts) found. */
+
+describe('diffObjects, found by fuzzing', () => {
+  it('compares a manifest whose apiVersion is a mapping (a slip in Git) instead of throwing', () => {
+    const diffs = diffObjects(
+      [
+        {
+          apiVersion: { group: 'apps' } as any,
+          kind: 'Deployment',
+          metadata: { name: 'web' },
+        },
+      ],
+      [],
+      { defaultNamespace: 'default', isNamespaced: () => true },
+    );
+    expect(diffs.map(d => [d.key, d.action])).toEqual([
+      ['/Deployment/default/web', 'create'],
+    ]);
+  });
+
+  it('compares an inline bundle committed with such a manifest with another bundle (what POST /diff renders)', () => {
+    const bundle = (name: string) => `apiVersion: core.arlon.io/v1
+kind: Bundle
+metadata:
+  name: ${name}
+spec:
+  source:
+    inline: {}
+`;
+    const { fleet } = validateFleet({
+      'arlon/bundles/a.yaml': bundle('a'),
+      'arlon/bundles/b.yaml': bundle('b'),
+      'bundles/a/web.yaml':
+        'apiVersion:\n  group: apps\nkind: Deployment\nmetadata:\n  name: web\n',
+      'bundles/b/web.yaml':
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n',
+    });
+    const section = compareRendered(
+      'bundle a → bundle b',
+      renderBundles(fleet, ['a']),
+      renderBundles(fleet, ['b']),
+    );
+    expect(section.summary).toEqual({
+      create: 1,
+      update: 0,
+      delete: 1,
+      unchanged: 0,
+    });
+  });
+});
