@@ -73,10 +73,11 @@ export function strykerConfig({ packageDir, mutate, overrides = {} }) {
     },
     concurrency,
     timeoutMS: 10000,
-    // Sandboxes go to <repo>/.stryker-tmp/sandbox-*, two levels below the
-    // root like plugins/<name>, so tests that reach files by relative path
-    // (../../examples/fleet) find them from the sandbox too.
-    tempDirName: path.join(repoRoot, '.stryker-tmp'),
+    // Sandboxes go to <repo>/.stryker-tmp-<name>/sandbox-*, two levels below
+    // the root like plugins/<name>, so tests that reach files by relative path
+    // (../../examples/fleet) find them from the sandbox too; one folder per
+    // package (or report name), so runs over different packages never share one.
+    tempDirName: path.join(repoRoot, `.stryker-tmp-${name}`),
     cleanTempDir: true,
     thresholds: { high: 90, low: 80, break: null },
     ...overrides,
