@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ArgoCdController } from './controllers/ArgoCdController';
+import { argocdInstallDeployments } from './controllers/argocdInstall';
 import { CapiController } from './controllers/CapiController';
 import { FleetRepoReader } from './git/FleetRepoReader';
 import { GitHttpServer } from './git/GitHttpServer';
@@ -36,6 +37,15 @@ export interface SandboxOptions {
   faults?: Partial<Faults>;
   /** Time a CAPI Cluster takes from Pending to Provisioned. Default 3 s. */
   provisioningDelayMs?: number;
+  /**
+   * Awaited after a CAPI Cluster's kubeconfig Secret is written and before
+   * the Cluster is Provisioned; absent, both happen at once. A test holds it
+   * to see a cluster that has a kubeconfig but is not Provisioned yet.
+   */
+  beforeProvisioned?(cluster: {
+    namespace: string;
+    name: string;
+  }): Promise<void>;
   /** How often simulated ArgoCD looks for new commits. Default 1 s. */
   argocdResyncMs?: number;
   /** Namespace of ArgoCD. Default `argocd`. */
@@ -123,6 +133,10 @@ export class Sandbox {
           clusterResourceWhitelist: [{ group: '*', kind: '*' }],
         },
       });
+      // What tells ArgoCD's version on a real cluster (arlon bootstrap reads it).
+      const deployments = store.type('apps', 'deployments')!;
+      for (const d of argocdInstallDeployments())
+        store.create(deployments, argocdNamespace, d);
 
       const servers = new Map<string, KubeApiServer>([
         [apiServer.url, apiServer],
@@ -131,6 +145,7 @@ export class Sandbox {
       store.observe(e => events.record('management', e));
       const capi = new CapiController(store, {
         provisioningDelayMs: options.provisioningDelayMs ?? 3000,
+        beforeProvisioned: options.beforeProvisioned,
         onWorkloadServer: (url, server, cluster) => {
           if (server) {
             servers.set(url, server);

@@ -10,6 +10,16 @@ export const CAPI_CLUSTER_FINALIZER = 'cluster.cluster.x-k8s.io';
 export interface CapiControllerOptions {
   /** Time from Pending to Provisioned; Provisioning starts halfway. */
   provisioningDelayMs: number;
+  /**
+   * Awaited between writing a cluster's kubeconfig Secret and marking it
+   * Provisioned (absent: one step). Real Cluster API writes the kubeconfig
+   * once the control plane has an endpoint, which can be before the Cluster
+   * is Provisioned; tests hold this to see the two steps apart.
+   */
+  beforeProvisioned?(cluster: {
+    namespace: string;
+    name: string;
+  }): Promise<void>;
   /** Called when a workload cluster's API server is up or gone, so others (ArgoCD) can reach it. */
   onWorkloadServer(
     url: string,
@@ -191,6 +201,7 @@ export class CapiController {
         ).toString('base64'),
       },
     });
+    await this.options.beforeProvisioned?.({ namespace, name });
     this.setStatus(namespace, name, 'Provisioned');
   }
 

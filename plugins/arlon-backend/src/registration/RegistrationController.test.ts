@@ -1,6 +1,10 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
-import { Sandbox, kubeConfigFor, eventually } from '@arlon-backstage/arlon-sandbox';
+import {
+  Sandbox,
+  kubeConfigFor,
+  eventually,
+} from '@arlon-backstage/arlon-sandbox';
 import {
   DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
   ManagementCluster,
@@ -11,9 +15,19 @@ import { RegistrationController } from './RegistrationController';
 describe('RegistrationController', () => {
   let sandbox: Sandbox;
   let controller: RegistrationController;
+  let management: ManagementCluster;
+
+  /** Clusters the sandbox holds between writing their kubeconfig and Provisioned. */
+  const held = new Map<string, Promise<void>>();
+  /** Clusters whose profile labels the controller asked for: only past its checks. */
+  let asked: string[] = [];
 
   beforeEach(async () => {
-    sandbox = await Sandbox.start({ provisioningDelayMs: 100 });
+    asked = [];
+    sandbox = await Sandbox.start({
+      provisioningDelayMs: 100,
+      beforeProvisioned: async ({ name }) => held.get(name),
+    });
   });
   afterEach(async () => {
     sandbox.apiServer.faults.errorRate = {};
@@ -39,13 +53,16 @@ describe('RegistrationController', () => {
         argocdClusterRoleRules: DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
       }),
     );
+    management = cluster;
     controller = new RegistrationController({
       cluster,
       logger: mockServices.logger.mock(),
-      profileLabels: async name =>
-        Object.fromEntries(
+      profileLabels: async name => {
+        asked.push(name);
+        return Object.fromEntries(
           (profiles[name] ?? []).map(p => [`profile.arlon.io/${p}`, 'true']),
-        ),
+        );
+      },
     });
     await controller.start();
   };
@@ -117,9 +134,9 @@ describe('RegistrationController', () => {
     await createCapiCluster('keep');
     await eventually(
       async () =>
-        (await argocdSecret('keep')).metadata?.labels?.[
-          'profile.arlon.io/apps'
-        ] === 'true',
+        (
+          await argocdSecret('keep')
+        ).metadata?.labels?.['profile.arlon.io/apps'] === 'true',
       'registration with both profiles',
     );
     profiles.keep = ['infrastructure'];
@@ -142,13 +159,31 @@ describe('RegistrationController', () => {
     });
   });
 
-  it('does not register a cluster before it is Provisioned', async () => {
+  it('does not register a cluster whose kubeconfig exists before it is Provisioned', async () => {
+    let provision!: () => void;
+    held.set('slow', new Promise<void>(r => (provision = r)));
     await start();
     await createCapiCluster('slow');
+    // Step one: the kubeconfig Secret is written, the Cluster still Provisioning.
+    const { capiClusters, kubeconfigSecrets } = management.informers();
+    await eventually(
+      async () =>
+        !!kubeconfigSecrets.get('slow-kubeconfig', 'default') &&
+        capiClusters.get('slow', 'default')?.status?.phase === 'Provisioning',
+      'the kubeconfig of a cluster not yet Provisioned, as the controller sees them',
+    );
+    // Its informers hold both: a reconcile now runs to the guard at once
+    // (what follows the guard starts by asking for the profile labels).
+    controller.resync();
+    expect(asked).not.toContain('slow');
     await expect(argocdSecret('slow')).rejects.toMatchObject({ code: 404 });
+
+    // Step two: Provisioned, then registered.
+    provision();
     await eventually(
       async () => !!(await argocdSecret('slow')),
-      'registration after provisioning',
+      'registration once Provisioned',
     );
+    expect(asked).toContain('slow');
   });
 });
