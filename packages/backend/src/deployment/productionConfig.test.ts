@@ -153,12 +153,10 @@ describe('the production configuration', () => {
     });
 
     it("registers Arlon's templates from where the image has them, and the mounted org", async () => {
-      const locations = config
-        .getConfigArray('catalog.locations')
-        .map(l => ({
-          type: l.getString('type'),
-          target: l.getString('target'),
-        }));
+      const locations = config.getConfigArray('catalog.locations').map(l => ({
+        type: l.getString('type'),
+        target: l.getString('target'),
+      }));
       expect(locations).toEqual([
         { type: 'file', target: '/app/org/org.yaml' },
         {
