@@ -162,7 +162,12 @@ export class KubeApiServer {
     try {
       const user = this.access.authenticate(req.headers.authorization);
       const url = new URL(req.url ?? '/', 'http://sandbox');
-      this.access.authorize(user, req.method ?? 'GET', url);
+      this.access.authorize(
+        user,
+        req.method ?? 'GET',
+        url,
+        req.headers['content-type'],
+      );
       if (this.faults.latencyMs > 0) await sleep(this.faults.latencyMs);
       const body = await readBody(req);
       const answer = this.access.serve(user, req.method ?? 'GET', url, body);

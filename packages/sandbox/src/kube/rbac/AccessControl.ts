@@ -1,9 +1,9 @@
 import { ApiError, badRequest } from '../errors';
 import type { ObjectStore } from '../ObjectStore';
 import { ensureBootstrapPolicy } from './bootstrapPolicy';
-import { forbidden } from './forbidden';
+import { createOnUpdateForbidden, forbidden } from './forbidden';
 import { RbacAuthorizer } from './RbacAuthorizer';
-import { attributesOf } from './requestAttributes';
+import { attributesOf, ResourceAttributes } from './requestAttributes';
 import {
   selfSubjectAccessReview,
   selfSubjectRulesReview,
@@ -12,6 +12,7 @@ import { tokenRequest } from './tokenRequest';
 import { TokenAuthenticator } from './tokens';
 import type { ServiceAccountRef, UserInfo } from './userInfo';
 
+const APPLY = 'application/apply-patch+yaml';
 const REVIEWS = '/apis/authorization.k8s.io/v1/';
 const TOKEN_PATH =
   /^\/api\/v1\/namespaces\/([^/]+)\/serviceaccounts\/([^/]+)\/token\/?$/;
@@ -50,11 +51,43 @@ export class AccessControl {
     return this.tokens.authenticate(token);
   }
 
-  /** 403 unless RBAC allows `user` to `method url`. */
-  authorize(user: UserInfo, method: string, url: URL): void {
+  /**
+   * 403 unless RBAC allows `user` to `method url`. A server-side apply
+   * that would create its object must also be allowed `create`, as
+   * upstream's patch handler checks (withAuthorization), worded as it words
+   * that refusal: `<resource> "<name>" is forbidden: <RBAC's reason>`.
+   */
+  authorize(user: UserInfo, method: string, url: URL, contentType = ''): void {
     const request = attributesOf(method, url);
     const decision = this.authorizer.authorize(user, request);
     if (!decision.allowed) throw forbidden(user, request, decision.reason);
+    if (
+      request.resourceRequest &&
+      request.verb === 'patch' &&
+      !request.subresource &&
+      contentType.split(';')[0].trim() === APPLY &&
+      !this.exists(request)
+    ) {
+      const create = { ...request, verb: 'create' };
+      const asCreate = this.authorizer.authorize(user, create);
+      if (!asCreate.allowed)
+        throw createOnUpdateForbidden(create, asCreate.reason);
+    }
+  }
+
+  private exists(request: ResourceAttributes): boolean {
+    const type = this.store.type(
+      request.group,
+      request.resource,
+      request.version,
+    );
+    if (!type) return true; // 404 from the route, not a create
+    try {
+      this.store.get(type, request.namespace || undefined, request.name);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** The answer to an access request (reviews, TokenRequest); undefined for every other request. */

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors';
-import type { Attributes } from './requestAttributes';
+import type { Attributes, ResourceAttributes } from './requestAttributes';
 import type { UserInfo } from './userInfo';
 
 /**
@@ -54,4 +54,28 @@ function forbiddenMessage(user: UserInfo, request: Attributes): string {
   return request.namespace
     ? `${what} in the namespace ${JSON.stringify(request.namespace)}`
     : `${what} at the cluster scope`;
+}
+
+/**
+ * A create-on-update (server-side apply of a new object) refused: upstream's
+ * withAuthorization (endpoints/handlers/rest.go) says only the resource, the
+ * name and RBAC's reason, which is usually empty.
+ */
+export function createOnUpdateForbidden(
+  request: ResourceAttributes,
+  reason: string,
+): ApiError {
+  const qualified = request.group
+    ? `${request.resource}.${request.group}`
+    : request.resource;
+  return new ApiError(
+    403,
+    'Forbidden',
+    `${qualified} ${JSON.stringify(request.name)} is forbidden: ${reason}`,
+    {
+      name: request.name,
+      ...(request.group ? { group: request.group } : {}),
+      kind: request.resource,
+    },
+  );
 }
