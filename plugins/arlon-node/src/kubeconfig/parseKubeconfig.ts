@@ -85,6 +85,11 @@ function refuse(field: string, what: string): never {
 
 type Entry = Record<string, unknown>;
 
+/** A key from the file as a field name: quoted unless plain, so an empty key or a line break shows. */
+function shownKey(key: string): string {
+  return /^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key);
+}
+
 /**
  * Reads a kubeconfig as data into a {@link WorkloadKubeconfig}, refusing with
  * an InputError (naming the field) anything that would make a client do more
@@ -108,7 +113,8 @@ export function parseKubeconfig(text: unknown): WorkloadKubeconfig {
   const root = readYaml(text);
 
   for (const key of Object.keys(root))
-    if (!TOP_LEVEL_FIELDS.has(key)) refuse(key, 'is not a kubeconfig field');
+    if (!TOP_LEVEL_FIELDS.has(key))
+      refuse(shownKey(key), 'is not a kubeconfig field');
   const clusters = namedList(root, 'clusters', 'cluster');
   const users = namedList(root, 'users', 'user');
   const contexts = namedList(root, 'contexts', 'context');
@@ -186,7 +192,10 @@ function namedList(root: Entry, list: string, key: string): Named[] {
     if (!isObject(item)) refuse(field, 'must be a mapping');
     for (const k of Object.keys(item))
       if (k !== 'name' && k !== key)
-        refuse(`${field}.${k}`, 'is not a field of a kubeconfig entry');
+        refuse(
+          `${field}.${shownKey(k)}`,
+          'is not a field of a kubeconfig entry',
+        );
     if (typeof item.name !== 'string' || !item.name)
       refuse(`${field}.name`, 'is missing');
     const value = item[key];
@@ -220,7 +229,7 @@ function checkCluster(cluster: Entry, field: string) {
       refuse(`${field}.${key}`, REFUSED_CLUSTER_FIELDS[key]);
     }
     if (!USED_CLUSTER_FIELDS.has(key) && !IGNORED_CLUSTER_FIELDS.has(key))
-      refuse(`${field}.${key}`, 'is not supported');
+      refuse(`${field}.${shownKey(key)}`, 'is not supported');
   }
 }
 
@@ -229,7 +238,7 @@ function checkUser(user: Entry, field: string) {
     if (Object.hasOwn(REFUSED_USER_FIELDS, key))
       refuse(`${field}.${key}`, REFUSED_USER_FIELDS[key]);
     if (!USED_USER_FIELDS.has(key) && !IGNORED_USER_FIELDS.has(key))
-      refuse(`${field}.${key}`, 'is not supported');
+      refuse(`${field}.${shownKey(key)}`, 'is not supported');
   }
 }
 
