@@ -1,0 +1,315 @@
+import { compareObjects } from './compareObjects';
+
+describe('compareObjects', () => {
+  describe('objects', () => {
+    it('reports a field desired adds, with its full path', () => {
+      expect(
+        compareObjects({ spec: { a: 1, b: 2 } }, { spec: { a: 1 } }),
+      ).toEqual([{ path: 'spec.b', kind: 'added', to: 2 }]);
+    });
+
+    it('reports a changed scalar with both values', () => {
+      expect(compareObjects({ spec: { a: 2 } }, { spec: { a: 1 } })).toEqual([
+        { path: 'spec.a', kind: 'changed', from: 1, to: 2 },
+      ]);
+    });
+
+    it('does not count a field only live has when it was never applied', () => {
+      expect(compareObjects({ a: 1 }, { a: 1, b: 2 })).toEqual([]);
+      expect(compareObjects({ a: 1 }, { a: 1, b: 2 }, { a: 1 })).toEqual([]);
+    });
+
+    it('reports a field that was applied, is gone from desired and still live as removed', () => {
+      expect(compareObjects({ a: 1 }, { a: 1, b: 2 }, { a: 1, b: 2 })).toEqual([
+        { path: 'b', kind: 'removed', from: 2 },
+      ]);
+      expect(
+        compareObjects(
+          { spec: { a: 1 } },
+          { spec: { a: 1, b: 2 } },
+          { spec: { b: 9 } },
+        ),
+      ).toEqual([{ path: 'spec.b', kind: 'removed', from: 2 }]);
+    });
+
+    it('does not report an applied field live no longer has', () => {
+      expect(compareObjects({ a: 1 }, { a: 1 }, { a: 1, b: 2 })).toEqual([]);
+    });
+
+    it('ignores an applied value that is not an object', () => {
+      expect(compareObjects({ a: 1 }, { a: 1, b: 2 }, 'text')).toEqual([]);
+      expect(compareObjects({ a: 1 }, { a: 1, b: 2 }, [1])).toEqual([]);
+    });
+
+    it('reports an object replaced by a scalar, a list or null as one change', () => {
+      expect(compareObjects({ a: { b: 1 } }, { a: 'x' })).toEqual([
+        { path: 'a', kind: 'changed', from: 'x', to: { b: 1 } },
+      ]);
+      expect(compareObjects({ a: 'x' }, { a: { b: 1 } })).toEqual([
+        { path: 'a', kind: 'changed', from: { b: 1 }, to: 'x' },
+      ]);
+      expect(compareObjects({ a: [1] }, { a: { b: 1 } })).toEqual([
+        { path: 'a', kind: 'changed', from: { b: 1 }, to: [1] },
+      ]);
+      expect(compareObjects({ a: 1 }, { a: [1] })).toEqual([
+        { path: 'a', kind: 'changed', from: [1], to: 1 },
+      ]);
+      expect(compareObjects({ a: { b: 1 } }, { a: null })).toEqual([
+        { path: 'a', kind: 'changed', from: null, to: { b: 1 } },
+      ]);
+    });
+
+    it('compares equivalent scalars as equal', () => {
+      expect(compareObjects({ cpu: '100m' }, { cpu: '0.1' })).toEqual([]);
+    });
+  });
+
+  describe('lists without merge keys', () => {
+    it('compares items by position', () => {
+      expect(
+        compareObjects({ args: ['a', 'b'] }, { args: ['a', 'c'] }),
+      ).toEqual([{ path: 'args[1]', kind: 'changed', from: 'c', to: 'b' }]);
+    });
+
+    it('reports a list of another length as one change of the whole list', () => {
+      expect(compareObjects({ args: ['a'] }, { args: ['a', 'b'] })).toEqual([
+        { path: 'args', kind: 'changed', from: ['a', 'b'], to: ['a'] },
+      ]);
+    });
+
+    it('passes the applied item at the same position down', () => {
+      expect(
+        compareObjects(
+          { rules: [{ a: 1 }] },
+          { rules: [{ a: 1, b: 2 }] },
+          { rules: [{ a: 1, b: 2 }] },
+        ),
+      ).toEqual([{ path: 'rules[0].b', kind: 'removed', from: 2 }]);
+      expect(
+        compareObjects(
+          { rules: [{ a: 1 }] },
+          { rules: [{ a: 1, b: 2 }] },
+          { rules: 'not a list' },
+        ),
+      ).toEqual([]);
+    });
+
+    it('compares two empty lists as equal', () => {
+      expect(compareObjects({ l: [] }, { l: [] })).toEqual([]);
+    });
+
+    it('compares objects by position when one of them has no key', () => {
+      expect(
+        compareObjects(
+          { l: [{ name: 'a' }, { x: 1 }] },
+          { l: [{ x: 1 }, { name: 'a' }] },
+        ),
+      ).toEqual([
+        { path: 'l[0].name', kind: 'added', to: 'a' },
+        { path: 'l[1].x', kind: 'added', to: 1 },
+      ]);
+    });
+
+    it('compares lists of scalars mixed with objects by position', () => {
+      expect(
+        compareObjects({ l: [{ name: 'a' }, 1] }, { l: [{ name: 'a' }, 2] }),
+      ).toEqual([{ path: 'l[1]', kind: 'changed', from: 2, to: 1 }]);
+    });
+  });
+
+  describe('lists with merge keys', () => {
+    it('matches named items by name, whatever their order, and labels paths by the key', () => {
+      expect(
+        compareObjects(
+          {
+            containers: [
+              { name: 'a', image: 'x:2' },
+              { name: 'b', image: 'y' },
+            ],
+          },
+          {
+            containers: [
+              { name: 'b', image: 'y' },
+              { name: 'a', image: 'x:1' },
+            ],
+          },
+        ),
+      ).toEqual([
+        {
+          path: 'containers[name=a].image',
+          kind: 'changed',
+          from: 'x:1',
+          to: 'x:2',
+        },
+      ]);
+    });
+
+    it('reports an item desired adds whole', () => {
+      expect(
+        compareObjects(
+          {
+            spec: {
+              env: [
+                { name: 'A', value: '1' },
+                { name: 'B', value: '2' },
+              ],
+            },
+          },
+          { spec: { env: [{ name: 'A', value: '1' }] } },
+        ),
+      ).toEqual([
+        {
+          path: 'spec.env[name=B]',
+          kind: 'added',
+          to: { name: 'B', value: '2' },
+        },
+      ]);
+    });
+
+    it('reports an item that was applied, is gone from desired and still live as removed', () => {
+      const a = { name: 'a', image: 'x' };
+      const b = { name: 'b', image: 'y' };
+      expect(
+        compareObjects(
+          { volumes: [a] },
+          { volumes: [a, b] },
+          { volumes: [a, b] },
+        ),
+      ).toEqual([{ path: 'volumes[name=b]', kind: 'removed', from: b }]);
+    });
+
+    it('leaves live-only items alone when they were never applied or are gone from live', () => {
+      const a = { name: 'a' };
+      const b = { name: 'b' };
+      expect(compareObjects({ volumes: [a] }, { volumes: [a, b] })).toEqual([]);
+      expect(
+        compareObjects({ volumes: [a] }, { volumes: [a] }, { volumes: [a, b] }),
+      ).toEqual([]);
+      expect(
+        compareObjects({ volumes: [a] }, { volumes: [a, b] }, { volumes: 'x' }),
+      ).toEqual([]);
+    });
+
+    it('passes the applied item of the same key down', () => {
+      expect(
+        compareObjects(
+          { initContainers: [{ name: 'a' }] },
+          { initContainers: [{ name: 'a', image: 'x' }] },
+          { initContainers: [{ name: 'z' }, { name: 'a', image: 'y' }] },
+        ),
+      ).toEqual([
+        { path: 'initContainers[name=a].image', kind: 'removed', from: 'x' },
+      ]);
+    });
+
+    it('matches ports by port, protocol and name, with TCP the protocol when none is given', () => {
+      // Live's port without a protocol is matched as TCP: the item is found, only the field differs.
+      expect(
+        compareObjects(
+          { ports: [{ port: 80, protocol: 'TCP', targetPort: 8080 }] },
+          { ports: [{ port: 80, targetPort: 8080 }] },
+        ),
+      ).toEqual([
+        {
+          path: 'ports[port=80,protocol=TCP].protocol',
+          kind: 'added',
+          to: 'TCP',
+        },
+      ]);
+      expect(
+        compareObjects(
+          {
+            ports: [
+              { port: 53, protocol: 'UDP' },
+              { port: 53, protocol: 'TCP' },
+            ],
+          },
+          {
+            ports: [
+              { port: 53, protocol: 'TCP' },
+              { port: 53, protocol: 'UDP' },
+            ],
+          },
+        ),
+      ).toEqual([]);
+      expect(
+        compareObjects(
+          { ports: [{ port: 53, protocol: 'UDP' }] },
+          { ports: [{ port: 53 }] },
+        ),
+      ).toEqual([
+        {
+          path: 'ports[port=53,protocol=UDP]',
+          kind: 'added',
+          to: { port: 53, protocol: 'UDP' },
+        },
+      ]);
+    });
+
+    it('matches container ports by containerPort', () => {
+      expect(
+        compareObjects(
+          { ports: [{ containerPort: 8080, name: 'http' }] },
+          { ports: [{ containerPort: 9090, name: 'http' }] },
+        ),
+      ).toEqual([
+        {
+          path: 'ports[containerPort=8080,name=http]',
+          kind: 'added',
+          to: { containerPort: 8080, name: 'http' },
+        },
+      ]);
+    });
+
+    it.each([
+      'containers',
+      'initContainers',
+      'ephemeralContainers',
+      'volumes',
+      'env',
+      'volumeMounts',
+      'imagePullSecrets',
+    ])('matches %s by name', list => {
+      expect(
+        compareObjects(
+          { spec: { [list]: [{ name: 'a' }, { name: 'b', v: 1 }] } },
+          { spec: { [list]: [{ name: 'b', v: 2 }, { name: 'a' }] } },
+        ),
+      ).toEqual([
+        { path: `spec.${list}[name=b].v`, kind: 'changed', from: 2, to: 1 },
+      ]);
+    });
+
+    it('matches items of any other list by name when every item has one', () => {
+      expect(
+        compareObjects(
+          { rules: [{ name: 'a' }, { name: 'b', v: 1 }] },
+          { rules: [{ name: 'b', v: 2 }, { name: 'a' }] },
+        ),
+      ).toEqual([{ path: 'rules[name=b].v', kind: 'changed', from: 2, to: 1 }]);
+    });
+
+    it('matches by the keys any item has, labelling each item by the keys it has', () => {
+      expect(
+        compareObjects(
+          { ports: [{ port: 80 }, { name: 'metrics' }] },
+          { ports: [{ port: 80 }] },
+        ),
+      ).toEqual([
+        { path: 'ports[name=metrics]', kind: 'added', to: { name: 'metrics' } },
+      ]);
+    });
+
+    it('does not match by a key only the name-less list suffix happens to contain', () => {
+      // `supports` ends in `ports` but is not a ports list: matched by name.
+      expect(
+        compareObjects(
+          { supports: [{ name: 'a', port: 1 }] },
+          { supports: [{ name: 'a', port: 2 }] },
+        ),
+      ).toEqual([
+        { path: 'supports[name=a].port', kind: 'changed', from: 2, to: 1 },
+      ]);
+    });
+  });
+});
