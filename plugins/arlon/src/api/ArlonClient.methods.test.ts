@@ -204,8 +204,8 @@ describe('ArlonClient, every method against a recorded server', () => {
     fetchApi: { fetch: (input, init) => fetch(input, init) },
   });
 
-  /** Answers every request under /api/arlon with `answer`, recording what came. */
-  function record(answer: (request: Request) => Response) {
+  /** Answers every request under /api/arlon with `respond`, recording what came. */
+  function record(respond: (request: Request) => Response) {
     const seen: Array<{
       method: string;
       path: string;
@@ -222,7 +222,7 @@ describe('ArlonClient, every method against a recorded server', () => {
           contentType: request.headers.get('content-type'),
           body: text ? JSON.parse(text) : undefined,
         });
-        return answer(request);
+        return respond(request);
       }),
     );
     return seen;
