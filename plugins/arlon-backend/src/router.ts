@@ -35,6 +35,7 @@ import { verifyManagementCluster } from './verify/verifyManagementCluster';
 import { versionRouter } from './version/versionRoute';
 import { visibleHeld } from './verify/visibleHeld';
 import { diffRouter } from './diff/diffRouter';
+import { forbiddenAsNotAllowed } from './kubernetesForbidden';
 import { DiffReportStore } from './diff/DiffReportStore';
 import { DiffService } from './diff/DiffService';
 import { WorkloadClusters } from './diff/WorkloadClusters';
@@ -169,5 +170,14 @@ export async function createRouter(
     clusterActionsRouter({ ...options, definitions, clusterOperations }),
   );
   router.use(definitionsRouter({ ...options, definitions, clusterOperations }));
+  // A Kubernetes 403 reaches the user as a 403 naming the missing permission.
+  router.use(
+    (
+      error: unknown,
+      _req: express.Request,
+      _res: express.Response,
+      next: express.NextFunction,
+    ) => next(forbiddenAsNotAllowed(error)),
+  );
   return router;
 }
