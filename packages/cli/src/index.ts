@@ -11,6 +11,7 @@ import { Output, processOutput } from './Output';
 import { diff } from './commands/diff';
 import { preflight, showSavedReport } from './commands/preflight';
 import { version } from './commands/version';
+import { bootstrap, printRbac } from './commands/bootstrap';
 import {
   checkSkew,
   portalFromEnvironment,
@@ -55,6 +56,20 @@ Commands:
       --repo-url <url>           Its URL, to render Git sources that point at it
       --client-side, --save <file>, --output json, --color as for diff
   preflight -f <report.json>     Show a saved report again
+  bootstrap [dir]                Check a management cluster (ArgoCD 2.10+, the Cluster API
+                                 providers the fleet needs: the clusterctl init for what is
+                                 missing) and apply the fleet's AppProjects, ArgoCD's
+                                 repository credentials and arlon-fleet (server-side; only
+                                 what differs, so a second run changes nothing)
+      --context <name>           The management cluster (kubeconfig context; required)
+      --dry-run                  Print exactly what it would apply, credentials redacted
+      --output json              Machine-readable result (credentials redacted)
+                                 Credentials: ARLON_REPO_TOKEN (or ARLON_REPO_PASSWORD) and
+                                 ARLON_REPO_USERNAME (default x-access-token); none: anonymous
+  bootstrap --print-rbac         The portal service account's least-privilege ClusterRole,
+                                 Role and bindings (docs/rbac.md), as YAML
+      --service-account <ns>/<name>  Default arlon/arlon-portal
+      --argocd-namespace <ns>    Default argocd
   version [dir]                  This CLI's version and the fleet format it writes; with
                                  [dir], the format that fleet's generated/ records
       --portal <url>             Also the portal's (its backend's base URL; default
@@ -90,6 +105,10 @@ export async function main(
         fleet: { type: 'string' },
         file: { type: 'string', short: 'f' },
         portal: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        'print-rbac': { type: 'boolean' },
+        'service-account': { type: 'string' },
+        'argocd-namespace': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -197,6 +216,25 @@ export async function main(
         );
       case 'providers':
         return providers({ json }, io);
+      case 'bootstrap':
+        if (values['print-rbac'])
+          return printRbac(
+            {
+              serviceAccount: values['service-account'],
+              argocdNamespace: values['argocd-namespace'],
+            },
+            io,
+          );
+        return await bootstrap(
+          dir,
+          {
+            context: values.context,
+            dryRun: !!values['dry-run'],
+            json,
+            env: process.env,
+          },
+          io,
+        );
       case 'diff':
       case 'preflight':
         return await diffCommand(

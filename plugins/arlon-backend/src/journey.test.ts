@@ -74,7 +74,11 @@ describe('a cluster created through the API', () => {
 
     await request(server).post('/api/arlon/regenerate').expect(200);
     const boot = await request(server).post('/api/arlon/bootstrap').expect(200);
+    // The fleet's AppProjects first, then arlon-fleet (the sandbox's
+    // repository needs no credentials: no repository Secret).
     expect(boot.body.applied).toEqual([
+      { kind: 'AppProject', name: 'arlon-bundles', namespace: 'argocd' },
+      { kind: 'AppProject', name: 'arlon-clusters', namespace: 'argocd' },
       { kind: 'Application', name: 'arlon-fleet', namespace: 'argocd' },
     ]);
 

@@ -18,6 +18,7 @@ import {
   managementClustersServiceRef,
   readArlonLimits,
   readFleetChangesConfig,
+  repositoryCredentialsFromConfig,
 } from '@arlon-backstage/plugin-arlon-node';
 import { eventsServiceRef } from '@backstage/plugin-events-node';
 import { RegistrationScheduler } from './registration/RegistrationScheduler';
@@ -145,6 +146,7 @@ export const arlonPlugin = createBackendPlugin({
             limits: readArlonLimits(config),
             logger,
             defaultOwner,
+            repositoryCredentials: repositoryCredentialsFromConfig(config),
           }),
         );
       },

@@ -4,7 +4,7 @@ import {
   LoggerService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { NotFoundError } from '@backstage/errors';
+import { InputError, NotFoundError } from '@backstage/errors';
 import {
   arlonDefinitionReadPermission,
   arlonFleetAdminPermission,
@@ -26,7 +26,10 @@ import {
   ServedClusterKinds,
 } from '@arlon-backstage/plugin-arlon-node';
 import { clusterActionsRouter } from './actions/clusterActionsRouter';
-import { applyBootstrap } from './bootstrap/applyBootstrap';
+import {
+  applyBootstrap,
+  RepositoryCredentialsSource,
+} from './bootstrap/applyBootstrap';
 import { BODY_LIMIT, definitionsRouter } from './definitions/definitionsRouter';
 import { FleetDefinitions } from '@arlon-backstage/plugin-arlon-node';
 import { checkFleetHealth } from './health/checkFleetHealth';
@@ -54,6 +57,8 @@ export interface RouterOptions {
   limits?: ArlonLimits;
   /** Where operations that outlive their request (cluster deletions) report failures. */
   logger?: LoggerService;
+  /** ArgoCD's credentials for the fleet repository, for bootstrap (the configured integration's). */
+  repositoryCredentials?: RepositoryCredentialsSource;
 }
 
 export async function createRouter(
@@ -118,6 +123,14 @@ export async function createRouter(
 
   router.post('/bootstrap', async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+    const dryRunParam = req.query.dryRun;
+    if (
+      dryRunParam !== undefined &&
+      dryRunParam !== 'true' &&
+      dryRunParam !== 'false'
+    )
+      throw new InputError('dryRun must be true or false');
+    const dryRun = dryRunParam === 'true';
     const name =
       typeof req.query.cluster === 'string'
         ? req.query.cluster
@@ -138,18 +151,31 @@ export async function createRouter(
           throw new NotFoundError(
             'No management cluster is configured (arlon.managementClusters)',
           );
-        const applied = await applyBootstrap(
+        const result = await applyBootstrap(
           fleetRepository,
           managementClusters.get(name),
+          { credentials: options.repositoryCredentials, dryRun },
         );
+        const ref = (s: (typeof result.steps)[number]) => ({
+          kind: s.kind,
+          name: s.name,
+          namespace: s.namespace,
+        });
         return {
+          meta: { dryRun, changed: result.applied },
           body: {
             managementCluster: name,
-            applied: applied.map(o => ({
-              kind: o.kind,
-              name: o.metadata?.name,
-              namespace: o.metadata?.namespace,
-            })),
+            dryRun,
+            checks: result.checks,
+            // What changed (would change, on a dry run); empty on a second run.
+            applied: result.steps
+              .filter(s => s.action !== 'unchanged')
+              .map(ref),
+            unchanged: result.steps
+              .filter(s => s.action === 'unchanged')
+              .map(ref),
+            // On a dry run: exactly what would be applied, Secret values redacted.
+            ...(dryRun ? { objects: result.steps.map(s => s.object) } : {}),
           },
         };
       },

@@ -62,7 +62,7 @@ export * from './model/entities';
 export * from './model/clusterStatus';
 export * from './model/clusterDeletion';
 export * from './model/verify';
-export * from './bootstrap/rbac';
+export * from './bootstrap';
 export {
   addSummaries,
   diffObjects,

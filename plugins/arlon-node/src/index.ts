@@ -23,6 +23,14 @@ export {
   type FleetChangesConfig,
 } from './changes/readFleetChangesConfig';
 export { remoteHead } from './changes/remoteHead';
+export {
+  bootstrapManagementCluster,
+  BOOTSTRAP_FIELD_MANAGER,
+  type BootstrapOptions,
+  type BootstrapResult,
+  type BootstrapStep,
+} from './bootstrap/bootstrapManagementCluster';
+export { repositoryCredentialsFromConfig } from './bootstrap/repositoryCredentials';
 export { ManagementClusters } from './cluster/ManagementClusters';
 export { ManagementCluster } from './cluster/ManagementCluster';
 export {

@@ -1,48 +1,47 @@
-import { NotFoundError } from '@backstage/errors';
+import { ConflictError } from '@backstage/errors';
 import {
-  KubernetesObject,
-  KubernetesObjectApi,
-  PatchStrategy,
-} from '@kubernetes/client-node';
-import { GENERATED_ROOT } from '@arlon-backstage/plugin-arlon-common';
+  bootstrapManagementCluster,
+  BootstrapResult,
+  GitCredentials,
+} from '@arlon-backstage/plugin-arlon-node';
 import type {
   FleetRepository,
   ManagementCluster,
 } from '@arlon-backstage/plugin-arlon-node';
-import { parseAllDocuments } from 'yaml';
 
-export const BOOTSTRAP_FILE = `${GENERATED_ROOT}/bootstrap/arlon-fleet.yaml`;
+/** Finds ArgoCD's credentials for the fleet repository (the configured integration's); undefined for a public one. */
+export type RepositoryCredentialsSource = (
+  url: string,
+) => Promise<GitCredentials | undefined>;
 
 /**
- * Applies the fleet's bootstrap Application to a management cluster: the one
- * object applied by hand, after which ArgoCD syncs everything generated.
- * Server-side apply, so running it again changes nothing.
+ * The portal's bootstrap action: checks the management cluster (ArgoCD
+ * 2.10+, the Cluster API providers the fleet needs), then applies the
+ * fleet's AppProjects, ArgoCD's credentials for the fleet repository and the
+ * `arlon-fleet` Application from the fleet repository's generated tree,
+ * server-side and only what differs (the same code as `arlon bootstrap`). A
+ * failed check is a 409 saying what to install; nothing is applied then.
  */
 export async function applyBootstrap(
   repository: FleetRepository,
   cluster: ManagementCluster,
-): Promise<KubernetesObject[]> {
+  options: { credentials?: RepositoryCredentialsSource; dryRun?: boolean } = {},
+): Promise<BootstrapResult> {
   const { files } = await repository.read();
-  const text = files[BOOTSTRAP_FILE];
-  if (!text) {
-    throw new NotFoundError(
-      `${BOOTSTRAP_FILE} is missing from the fleet repository; write any definition (or POST /regenerate) to generate it`,
+  const result = await bootstrapManagementCluster(cluster.kubeConfig, {
+    files,
+    credentials: options.credentials,
+    dryRun: options.dryRun,
+  });
+  if (!result.ok) {
+    const failed = result.checks.filter(c => !c.ok);
+    throw new ConflictError(
+      `Management cluster ${
+        cluster.name
+      } is not ready for the fleet, so nothing was applied: ${failed
+        .map(c => `${c.name}: ${c.detail}${c.hint ? ` (${c.hint})` : ''}`)
+        .join('; ')}`,
     );
   }
-  const client = KubernetesObjectApi.makeApiClient(cluster.kubeConfig);
-  const applied: KubernetesObject[] = [];
-  for (const doc of parseAllDocuments(text)) {
-    const object = doc.toJS() as KubernetesObject;
-    applied.push(
-      await client.patch(
-        object,
-        undefined,
-        undefined,
-        'arlon',
-        true,
-        PatchStrategy.ServerSideApply,
-      ),
-    );
-  }
-  return applied;
+  return result;
 }

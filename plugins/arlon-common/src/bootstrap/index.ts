@@ -1,0 +1,5 @@
+export * from './rbac';
+export * from './argocdVersion';
+export * from './requiredProviders';
+export * from './bootstrapObjects';
+export * from './bootstrapChecks';
