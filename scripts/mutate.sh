@@ -8,6 +8,7 @@
 # stryker.config.mjs. Extra options go to `stryker run`, e.g.
 #   yarn mutate arlon-common --mutate src/diff/quantity.ts
 #   yarn mutate arlon-common --force        (ignore the incremental results)
+#   yarn mutate arlon-common --changed [ref] (only its files that differ from ref, default main)
 # STRYKER_CONCURRENCY (default 1) sets how many test runners work in parallel.
 # Reports: reports/mutation/<package>/index.html (and mutation.json, incremental.json).
 set -euo pipefail
@@ -38,6 +39,24 @@ fi
 if [ ! -f "$dir/stryker.config.mjs" ]; then
   echo "$dir has no stryker.config.mjs: copy plugins/arlon-common/stryker.config.mjs and list the files to mutate." >&2
   exit 2
+fi
+
+# --changed [ref]: only the configured files that differ from ref (default
+# main), committed or not; nothing to do when none does.
+if [ "${1:-}" = "--changed" ]; then
+  shift
+  since=main
+  if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then since="$1"; shift; fi
+  export STRYKER_CHANGED_SINCE="$since"
+  files="$(cd "$dir" && node --input-type=module -e "
+    const { default: config } = await import('./stryker.config.mjs');
+    console.log(config.mutate.filter(f => !f.startsWith('!')).join(' '));
+  ")"
+  if [ -z "$files" ]; then
+    echo "No file $dir mutates has changed since $since: nothing to test."
+    exit 0
+  fi
+  echo "Mutating what changed since $since: $files"
 fi
 
 cd "$dir"

@@ -14,6 +14,7 @@
  *   working tree is shared, and other people's tests must not see mutants;
  * - concurrency 1 by default: the machine is shared; STRYKER_CONCURRENCY raises it.
  */
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,6 +36,8 @@ export function strykerConfig({ packageDir, mutate, overrides = {} }) {
   const name = process.env.STRYKER_REPORT_NAME ?? path.basename(packageDir);
   const reportDir = path.join(repoRoot, 'reports', 'mutation', name);
   const concurrency = Number(process.env.STRYKER_CONCURRENCY ?? 1);
+  const since = process.env.STRYKER_CHANGED_SINCE;
+  const files = since ? changedSince(since, packageDir, mutate) : mutate;
   return {
     $schema: path.join(
       repoRoot,
@@ -56,7 +59,7 @@ export function strykerConfig({ packageDir, mutate, overrides = {} }) {
     // each here; they are left out (reported as ignored, not in the score).
     ignoreStatic: true,
     mutate: [
-      ...mutate,
+      ...files,
       '!**/*.test.ts',
       '!**/__testUtils__/**',
       '!**/testing/**',
@@ -82,4 +85,37 @@ export function strykerConfig({ packageDir, mutate, overrides = {} }) {
     thresholds: { high: 90, low: 80, break: null },
     ...overrides,
   };
+}
+
+/**
+ * The configured files that differ from git ref `since` (committed or not,
+ * new files included): `yarn mutate <package> --changed [ref]` sets
+ * STRYKER_CHANGED_SINCE, so a change is judged on the files it touches.
+ */
+function changedSince(since, packageDir, patterns) {
+  const git = (...args) =>
+    execFileSync('git', args, { cwd: packageDir, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+  const changed = new Set([
+    ...git('diff', '--name-only', '--relative', since, '--', '.'),
+    ...git('ls-files', '--others', '--exclude-standard', '--', '.'),
+  ]);
+  const globs = patterns.map(globToRegExp);
+  return [...changed].filter(
+    file => !/\.test\.tsx?$/.test(file) && globs.some(glob => glob.test(file)),
+  );
+}
+
+/** `src/diff/**\/*.ts` as a regular expression: `**\/` any folders, `*` within one. */
+function globToRegExp(glob) {
+  const body = glob
+    .split(/(\*\*\/|\*)/)
+    .map(part => {
+      if (part === '**/') return '(?:.*/)?';
+      if (part === '*') return '[^/]*';
+      return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`^${body}$`);
 }
