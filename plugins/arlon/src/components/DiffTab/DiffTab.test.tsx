@@ -1,8 +1,45 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DiffReport } from '@arlon-backstage/plugin-arlon-common';
+import { diffObjects, DiffReport } from '@arlon-backstage/plugin-arlon-common';
 import { arlonEntity, renderArlon } from '../../__testUtils__/renderArlon';
 import { DiffTab } from './DiffTab';
+
+/** Plain values a Secret holds on each side: the view must never show them. */
+const DESIRED = 'desired-plaintext';
+const LIVE = 'live-plaintext';
+const SHOWN = [DESIRED, LIVE, btoa(DESIRED), btoa(LIVE)];
+
+/**
+ * The Secret's row as Arlon's diff makes it from a desired Secret and a live
+ * one `kubectl apply` left (values in data and in the last-applied
+ * annotation), not written masked by hand: the test then fails if masking
+ * does.
+ */
+const liveCreds = {
+  apiVersion: 'v1',
+  kind: 'Secret',
+  metadata: { name: 'creds', namespace: 'web' },
+  stringData: { password: LIVE },
+};
+const [creds] = diffObjects(
+  [{ ...liveCreds, stringData: { password: DESIRED } }],
+  [
+    {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: {
+        name: 'creds',
+        namespace: 'web',
+        annotations: {
+          'kubectl.kubernetes.io/last-applied-configuration':
+            JSON.stringify(liveCreds),
+        },
+      },
+      data: { password: btoa(LIVE) },
+    },
+  ],
+  { defaultNamespace: 'web', isNamespaced: () => true },
+);
 
 const report: DiffReport = {
   title: 'cluster qa-1 → bundle web',
@@ -18,25 +55,7 @@ const report: DiffReport = {
       notes: ['namespace web does not exist on cluster qa-1 yet'],
       summary: { create: 1, update: 1, delete: 0, unchanged: 1 },
       objects: [
-        {
-          key: '/Secret/web/creds',
-          group: '',
-          kind: 'Secret',
-          namespace: 'web',
-          name: 'creds',
-          bundle: 'web',
-          action: 'update',
-          changes: [
-            {
-              path: 'data.password',
-              kind: 'changed',
-              from: '*** (masked)',
-              to: '*** (masked)',
-            },
-          ],
-          unified:
-            '===================================================================\n--- live//Secret/web/creds\n+++ desired//Secret/web/creds\n@@ -1,3 +1,3 @@\n data:\n-  password: "*** (masked)"\n+  password: "*** (masked, changed)"\n kind: Secret\n',
-        },
+        { ...creds, bundle: 'web' },
         {
           key: '/ConfigMap/web/settings',
           group: '',
@@ -116,6 +135,8 @@ describe('DiffTab', () => {
     const split = await screen.findByTestId('split-diff');
     expect(split).toHaveTextContent('password: "*** (masked)"');
     expect(split).toHaveTextContent('password: "*** (masked, changed)"');
+    const text = document.body.textContent ?? '';
+    expect(SHOWN.filter(v => text.includes(v))).toEqual([]);
   });
 
   it('saves the report and lists it among saved ones', async () => {
