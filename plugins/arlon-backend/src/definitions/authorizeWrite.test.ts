@@ -353,7 +353,7 @@ describe('authorizeWrite: updates that tear a cluster down', () => {
       /^This update of ClusterSpec "docker-dev" changes its provider, which rebuilds it for Cluster "theirs", which follows it \(mode linked\): it needs permission arlon\.cluster\.delete on that cluster \(owner group:default\/team-b\)/,
     );
     // The external cluster and the cloned one do not follow the spec.
-    const withoutTheirs = { ...files };
+    const withoutTheirs: Record<string, string> = { ...files };
     delete withoutTheirs['arlon/clusters/theirs.yaml'];
     await expect(
       check({ 'arlon.cluster.delete': 'team-a' }, write, withoutTheirs),

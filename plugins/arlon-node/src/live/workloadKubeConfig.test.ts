@@ -1,3 +1,4 @@
+import type { V1Secret } from '@kubernetes/client-node';
 import { stringify } from 'yaml';
 import { ServerAddressPolicy } from '../kubeconfig/ServerAddressPolicy';
 import {
@@ -162,7 +163,7 @@ describe('kubeConfigFromCapiSecret', () => {
       contexts: [{ name: 'x', context: { cluster: 'c', user: 'u' } }],
       'current-context': 'x',
     });
-  const capi = (value?: string) => ({
+  const capi = (value?: string): V1Secret => ({
     metadata: { name: 'edge-kubeconfig' },
     data: value === undefined ? {} : { value: b64(value) },
   });
