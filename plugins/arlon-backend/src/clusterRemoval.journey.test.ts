@@ -10,9 +10,17 @@ import {
   PatchStrategy,
   setHeaderOptions,
 } from '@kubernetes/client-node';
-import { eventually, kubeConfigFor, Sandbox } from '@arlon-backstage/arlon-sandbox';
+import {
+  eventually,
+  kubeConfigFor,
+  Sandbox,
+} from '@arlon-backstage/arlon-sandbox';
 import request from 'supertest';
 import { arlonPlugin } from './plugin';
+import {
+  arlonConfigAs,
+  portalAccountToken,
+} from './__testUtils__/portalAccount';
 
 const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
 
@@ -45,7 +53,9 @@ describe('ordered cluster deletion', () => {
         arlonPlugin,
         scheduler.factory({ skipTaskRunOnStartup: true }),
         mockServices.rootConfig.factory({
-          data: { arlon: sandbox.arlonConfig() },
+          data: {
+            arlon: arlonConfigAs(sandbox, await portalAccountToken(sandbox)),
+          },
         }),
       ],
     }));

@@ -16,7 +16,11 @@ import {
   eventsServiceRef,
 } from '@backstage/plugin-events-node';
 import { CoreV1Api } from '@kubernetes/client-node';
-import { Sandbox, eventually, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
+import {
+  Sandbox,
+  eventually,
+  kubeConfigFor,
+} from '@arlon-backstage/arlon-sandbox';
 import {
   FLEET_CHANGED_TOPIC,
   type FleetChanged,
@@ -24,6 +28,10 @@ import {
 } from '@arlon-backstage/plugin-arlon-node';
 import request from 'supertest';
 import { arlonPlugin } from './plugin';
+import {
+  arlonConfigAs,
+  portalAccountToken,
+} from './__testUtils__/portalAccount';
 
 const run = promisify(execFile);
 const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
@@ -137,7 +145,7 @@ describe('the fleet changes outside the portal', () => {
         scheduler.factory({ skipTaskRunOnStartup: true }),
         mockServices.rootConfig.factory({
           data: {
-            arlon: sandbox.arlonConfig(),
+            arlon: arlonConfigAs(sandbox, await portalAccountToken(sandbox)),
             // One process: its events stay in it.
             events: { useEventBus: 'never' },
           },

@@ -18,6 +18,10 @@ import {
 } from '@arlon-backstage/arlon-sandbox';
 import request from 'supertest';
 import { arlonPlugin } from '../plugin';
+import {
+  arlonConfigAs,
+  portalAccountToken,
+} from '../__testUtils__/portalAccount';
 
 const EXAMPLE = path.resolve(__dirname, '../../../../examples/fleet');
 
@@ -47,7 +51,9 @@ describe('unregistering an external cluster', () => {
         arlonPlugin,
         scheduler.factory({ skipTaskRunOnStartup: true }),
         mockServices.rootConfig.factory({
-          data: { arlon: sandbox.arlonConfig() },
+          data: {
+            arlon: arlonConfigAs(sandbox, await portalAccountToken(sandbox)),
+          },
         }),
       ],
     }));
