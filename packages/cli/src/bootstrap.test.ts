@@ -1,4 +1,8 @@
-import { CoreV1Api } from '@kubernetes/client-node';
+import {
+  CoreV1Api,
+  KubernetesObjectApi,
+  PatchStrategy,
+} from '@kubernetes/client-node';
 import { eventually } from '@arlon-backstage/arlon-sandbox';
 import { parseAllDocuments } from 'yaml';
 import {
@@ -11,7 +15,7 @@ import { run } from './__testUtils__/run';
 const TOKEN = 'ghp_bootstrapTestToken-Ünïcode-0123456789';
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 describe('arlon bootstrap against the sandbox', () => {
   let f: BootstrapFixture;
@@ -106,6 +110,7 @@ describe('arlon bootstrap against the sandbox', () => {
     await eventually(
       async () => (await provisioned()).length === 3,
       "the example fleet's three clusters to be Provisioned",
+      60_000,
     );
     expect(await provisioned()).toEqual([
       'dev-local/dev-local',
@@ -186,5 +191,15 @@ describe('arlon bootstrap against the sandbox', () => {
     expect(docs[2].subjects).toEqual([
       { kind: 'ServiceAccount', name: 'portal', namespace: 'backstage' },
     ]);
+    const client = KubernetesObjectApi.makeApiClient(f.kc);
+    for (const doc of docs)
+      await client.patch(
+        doc,
+        undefined,
+        'All',
+        'arlon-test',
+        true,
+        PatchStrategy.ServerSideApply,
+      );
   });
 });
