@@ -126,6 +126,30 @@ describe('CommitPreviewField', () => {
     ).toBeInTheDocument();
   });
 
+  it("shows the refusing step's message when the scaffolder answers the dry run with an error", async () => {
+    // A step's InputError comes back as a 400 with the error as JSON, not as a failed log.
+    const refused = Object.assign(
+      new Error('Request failed with 400 Bad Request'),
+      {
+        body: {
+          error: {
+            name: 'InputError',
+            message:
+              'bundles/broken/manifests.yaml:1:1: a Kubernetes object needs apiVersion, metadata.name',
+          },
+        },
+      },
+    );
+    const { dryRun } = render([], { name: 'broken' });
+    dryRun.mockRejectedValue(refused);
+    expect(
+      await screen.findByText(
+        'bundles/broken/manifests.yaml:1:1: a Kubernetes object needs apiVersion, metadata.name',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Cannot preview/)).not.toBeInTheDocument();
+  });
+
   it('says when there is nothing to commit', async () => {
     render(
       [

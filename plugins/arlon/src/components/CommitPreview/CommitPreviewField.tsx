@@ -13,6 +13,7 @@ import useAsync from 'react-use/esm/useAsync';
 import {
   commitPreviewFromLog,
   previewContents,
+  problemOfRefusedDryRun,
   secretPlaceholders,
 } from './commitPreview';
 
@@ -43,12 +44,21 @@ export function CommitPreviewField(
         `Template ${namespace}/${templateName} is not in the catalog`,
       );
     const { preview: _self, ...answers } = values;
-    const result = await scaffolderApi.dryRun({
-      template: template as TemplateEntityV1beta3,
-      values: answers,
-      secrets: secretPlaceholders(template.spec?.parameters),
-      directoryContents: [],
-    });
+    const result = await scaffolderApi
+      .dryRun({
+        template: template as TemplateEntityV1beta3,
+        values: answers,
+        secrets: secretPlaceholders(template.spec?.parameters),
+        directoryContents: [],
+      })
+      .catch((error: unknown) => {
+        // A step refused the answers: show why, as a failed step would.
+        const problem = problemOfRefusedDryRun(error);
+        if (problem === undefined) throw error;
+        return { log: [], directoryContents: [], problem };
+      });
+    if ('problem' in result)
+      return { files: [], problem: result.problem, contents: {} };
     return {
       ...commitPreviewFromLog(result.log),
       contents: previewContents(result.directoryContents),

@@ -1,9 +1,45 @@
 import {
   commitPreviewFromLog,
   previewContents,
+  problemOfRefusedDryRun,
   secretPlaceholders,
   WITHHELD_SECRET,
 } from './commitPreview';
+
+/** What the scaffolder client raises for a dry run answered with an error. */
+const responseError = (name: string, message: string) =>
+  Object.assign(new Error('Request failed with 400 Bad Request'), {
+    body: { error: { name, message } },
+  });
+
+describe('problemOfRefusedDryRun', () => {
+  it("is the refusing step's own message: validation, permission, conflict", () => {
+    const message =
+      'bundles/x/manifests.yaml:1:1: a Kubernetes object needs apiVersion, metadata.name';
+    expect(problemOfRefusedDryRun(responseError('InputError', message))).toBe(
+      message,
+    );
+    expect(
+      problemOfRefusedDryRun(
+        responseError('NotAllowedError', 'You may not write bundles'),
+      ),
+    ).toBe('You may not write bundles');
+    expect(
+      problemOfRefusedDryRun(responseError('ConflictError', 'x exists')),
+    ).toBe('x exists');
+  });
+
+  it('is nothing for failures that are not about the answers', () => {
+    expect(
+      problemOfRefusedDryRun(responseError('Error', 'socket hang up')),
+    ).toBeUndefined();
+    expect(problemOfRefusedDryRun(new Error('offline'))).toBeUndefined();
+    expect(problemOfRefusedDryRun(undefined)).toBeUndefined();
+    expect(problemOfRefusedDryRun(responseError('InputError', ''))).toBe(
+      undefined,
+    );
+  });
+});
 
 describe('commitPreviewFromLog', () => {
   it('collects the files the actions would write, without colours or levels', () => {

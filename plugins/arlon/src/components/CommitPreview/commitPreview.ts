@@ -9,6 +9,33 @@ export interface CommitPreview {
 
 const FILE_LINE = /^(create|update|delete) \S+$/;
 
+/** Errors a step throws for the answers themselves: the user can fix these. */
+const REFUSALS = new Set([
+  'InputError',
+  'NotAllowedError',
+  'ConflictError',
+  'NotFoundError',
+]);
+
+/**
+ * Pure: the problem in a dry run the scaffolder refused. A step that throws
+ * (an Arlon action's validation error, a denied permission) does not end in
+ * a failed log: the dry-run request is answered 400/403 with the error as
+ * JSON, which the client raises as "Request failed with 400 Bad Request".
+ * The error's own message (e.g. `bundles/x/manifests.yaml:1:1: …`) is what
+ * the user must fix; any other failure is not about the answers: undefined.
+ */
+export function problemOfRefusedDryRun(error: unknown): string | undefined {
+  const refused = (
+    error as { body?: { error?: { name?: unknown; message?: unknown } } }
+  )?.body?.error;
+  if (typeof refused?.name !== 'string' || !REFUSALS.has(refused.name))
+    return undefined;
+  return typeof refused.message === 'string' && refused.message
+    ? refused.message
+    : undefined;
+}
+
 /**
  * Pure: the files and the failure a dry run reports. The Arlon actions log
  * each file they would write as `<action> <path>`; a failing step logs its
