@@ -10,11 +10,15 @@ import { kubectl, repoPath, yamlDocuments } from './__testUtils__/repository';
  * attacker who gets code running in a container, meets these.
  */
 const WORKLOADS: Record<string, { kind: string; name: string }> = {
+  'deploy/portal': { kind: 'Deployment', name: 'arlon-portal' },
   'deploy/postgres': { kind: 'StatefulSet', name: 'arlon-postgres' },
 };
 
 /** The directories each container writes besides its data volumes: why. */
 const WRITABLE: Record<string, string[]> = {
+  // The fleet repository's checkouts and the scaffolder's workspaces
+  // (backend.workingDirectory defaults to the OS temp directory).
+  portal: ['/tmp'],
   // PostgreSQL's socket and lock file, the entrypoint's here-documents,
   // and the database itself (its claim).
   postgres: ['/var/run/postgresql', '/tmp', '/var/lib/postgresql/data'],
