@@ -27,7 +27,7 @@ interface Recorded {
 const bundle = (name: string, source = '    inline: {}\n') =>
   `apiVersion: core.arlon.io/v1\nkind: Bundle\nmetadata:\n  name: ${name}\nspec:\n  source:\n${source}`;
 
-type Send = (server: any) => request.Test;
+type Send = (server: any) => request.Test | Promise<request.Response>;
 
 /** The event's meta holds at least these (none expected: the route records none). */
 function metaLike(meta?: object) {
@@ -109,6 +109,18 @@ describe('audit events of every write', () => {
     events.length = 0;
     denied = undefined;
   });
+
+  /** A report of two definitions, as the portal computes it (compare is a read: no event). */
+  const aReport = async (s: any) =>
+    (
+      await request(s)
+        .post('/api/arlon/diff')
+        .send({
+          left: { kind: 'bundle', name: 'guestbook' },
+          right: { kind: 'bundle', name: 'readonly-rbac' },
+        })
+        .expect(200)
+    ).body;
 
   const yaml = (s: any, method: 'post' | 'put', url: string, body: string) =>
     request(s)[method](url).set('Content-Type', 'application/yaml').send(body);
@@ -307,6 +319,71 @@ describe('audit events of every write', () => {
         status: 404,
         meta: { op: 'unregister', name: 'nope' },
         error: /nope/,
+      },
+    },
+    {
+      name: 'save a diff report',
+      eventId: 'diff-report-save',
+      success: {
+        send: async s =>
+          request(s)
+            .post('/api/arlon/diff/reports')
+            .send(await aReport(s)),
+        status: 201,
+      },
+      failure: {
+        send: s =>
+          request(s)
+            .post('/api/arlon/diff/reports')
+            .send({ title: 'not a report' }),
+        status: 400,
+        error: /not a diff report Arlon exported/,
+      },
+    },
+    {
+      name: 'import a diff report',
+      eventId: 'diff-report-import',
+      success: {
+        send: async s =>
+          request(s)
+            .post('/api/arlon/diff/reports/import')
+            .send({
+              apiVersion: 'arlon.io/v1',
+              kind: 'DiffReport',
+              ...(await aReport(s)),
+            }),
+        status: 201,
+      },
+      failure: {
+        send: s => {
+          denied = 'arlon.diff.report.write';
+          return request(s)
+            .post('/api/arlon/diff/reports/import')
+            .send({ apiVersion: 'arlon.io/v1', kind: 'DiffReport' });
+        },
+        status: 403,
+        error: /arlon\.diff\.report\.write/,
+      },
+    },
+    {
+      name: 'delete a diff report',
+      eventId: 'diff-report-delete',
+      success: {
+        send: async s => {
+          const saved = await request(s)
+            .post('/api/arlon/diff/reports')
+            .send(await aReport(s));
+          events.length = 0;
+          return request(s).delete(`/api/arlon/diff/reports/${saved.body.id}`);
+        },
+        status: 204,
+        meta: { id: expect.any(String) },
+      },
+      failure: {
+        send: s => request(s).delete('/api/arlon/diff/reports/no-such-report'),
+        status: 404,
+        meta: { id: 'no-such-report' },
+        error: /no-such-report/,
       },
     },
     {

@@ -1,4 +1,5 @@
 import {
+  AuditorService,
   HttpAuthService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
@@ -21,6 +22,7 @@ import {
   decideOnDefinitions,
   DEFAULT_LIMITS,
 } from '@arlon-backstage/plugin-arlon-node';
+import { auditedWrite } from '../actions/auditedWrite';
 import type { DiffReportStore } from './DiffReportStore';
 import { ReportLimits, ReportTooLargeError } from './reportLimits';
 import type { DiffService } from './DiffService';
@@ -35,6 +37,8 @@ const compareBody = z.object({
 export interface DiffRouterOptions {
   httpAuth: HttpAuthService;
   permissions: PermissionsService;
+  /** Saving, importing and deleting reports are writes: each is audited. */
+  auditor: AuditorService;
   diff: DiffService;
   reports: DiffReportStore;
   /** Report size and per-user quota (arlon.limits); the defaults when absent. */
@@ -132,29 +136,42 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
   // Saving a report just computed and importing an exported file are the
   // same write: a file is a report inside the envelope, which import requires.
   const save =
-    (asFile: boolean) =>
-    async (req: express.Request, res: express.Response) => {
-      const user = await writer(req, 'save diff reports');
-      await readBody(req, res);
-      if (
-        asFile &&
-        (req.body?.apiVersion !== DIFF_REPORT_FILE.apiVersion ||
-          req.body?.kind !== DIFF_REPORT_FILE.kind)
-      )
-        throw new InputError(
-          `The file is not an exported diff report: expected apiVersion ${DIFF_REPORT_FILE.apiVersion} and kind ${DIFF_REPORT_FILE.kind}`,
-        );
-      const parsed = parseDiffReportFile({ ...DIFF_REPORT_FILE, ...req.body });
-      if ('problems' in parsed)
-        throw new InputError(
-          `This is not a diff report Arlon exported: ${parsed.problems.join(
-            '; ',
-          )}`,
-        );
-      res
-        .status(201)
-        .json(await reports.save(parsed.report, user, new Date(), limits));
-    };
+    (asFile: boolean) => async (req: express.Request, res: express.Response) =>
+      auditedWrite(
+        options.auditor,
+        req,
+        res,
+        { eventId: asFile ? 'diff-report-import' : 'diff-report-save' },
+        async () => {
+          const user = await writer(req, 'save diff reports');
+          await readBody(req, res);
+          if (
+            asFile &&
+            (req.body?.apiVersion !== DIFF_REPORT_FILE.apiVersion ||
+              req.body?.kind !== DIFF_REPORT_FILE.kind)
+          )
+            throw new InputError(
+              `The file is not an exported diff report: expected apiVersion ${DIFF_REPORT_FILE.apiVersion} and kind ${DIFF_REPORT_FILE.kind}`,
+            );
+          const parsed = parseDiffReportFile({
+            ...DIFF_REPORT_FILE,
+            ...req.body,
+          });
+          if ('problems' in parsed)
+            throw new InputError(
+              `This is not a diff report Arlon exported: ${parsed.problems.join(
+                '; ',
+              )}`,
+            );
+          const saved = await reports.save(
+            parsed.report,
+            user,
+            new Date(),
+            limits,
+          );
+          return { status: 201, body: saved, meta: { id: saved.id } };
+        },
+      );
   router.post('/diff/reports', save(false));
   router.post('/diff/reports/import', save(true));
 
@@ -179,16 +196,24 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
     res.json(exportDiffReport(report));
   });
 
-  router.delete('/diff/reports/:id', async (req, res) => {
-    const user = await writer(req, 'delete diff reports');
-    const report = await find(req.params.id);
-    if (report.savedBy !== user)
-      throw new NotAllowedError(
-        `Only ${report.savedBy}, who saved this report, may delete it`,
-      );
-    await reports.delete(report.id);
-    res.status(204).end();
-  });
+  router.delete('/diff/reports/:id', async (req, res) =>
+    auditedWrite(
+      options.auditor,
+      req,
+      res,
+      { eventId: 'diff-report-delete', meta: { id: req.params.id } },
+      async () => {
+        const user = await writer(req, 'delete diff reports');
+        const report = await find(req.params.id);
+        if (report.savedBy !== user)
+          throw new NotAllowedError(
+            `Only ${report.savedBy}, who saved this report, may delete it`,
+          );
+        await reports.delete(report.id);
+        return { status: 204, body: undefined };
+      },
+    ),
+  );
 
   return router;
 }
