@@ -173,6 +173,27 @@ describe('arlon bootstrap against the sandbox', () => {
     expect(out).not.toContain(b64('another-token-value'));
   });
 
+  it('--print-rbac --without-bootstrap leaves out AppProjects and creating Applications', async () => {
+    const full = await run('bootstrap', '--print-rbac');
+    const narrow = await run(
+      'bootstrap',
+      '--print-rbac',
+      '--without-bootstrap',
+    );
+    expect(full.out).toContain('appprojects');
+    expect(narrow.code).toBe(0);
+    const role: any = parseAllDocuments(narrow.out)
+      .map(d => d.toJS())
+      .find((d: any) => d.kind === 'Role');
+    const resources = role.rules.flatMap((r: any) => r.resources ?? []);
+    expect(resources).not.toContain('appprojects');
+    expect(
+      role.rules
+        .filter((r: any) => r.resources.includes('applications'))
+        .flatMap((r: any) => r.verbs),
+    ).toEqual(['get', 'list', 'watch', 'patch']);
+  });
+
   it('--print-rbac prints a ClusterRole, a Role and their bindings the sandbox accepts', async () => {
     const { code, out } = await run(
       'bootstrap',

@@ -70,6 +70,8 @@ Commands:
                                  Role and bindings (docs/rbac.md), as YAML
       --service-account <ns>/<name>  Default arlon/arlon-portal
       --argocd-namespace <ns>    Default argocd
+      --without-bootstrap        Leave out what only the portal's bootstrap action needs
+                                 (AppProjects, creating Applications)
   version [dir]                  This CLI's version and the fleet format it writes; with
                                  [dir], the format that fleet's generated/ records
       --portal <url>             Also the portal's (its backend's base URL; default
@@ -107,6 +109,7 @@ export async function main(
         portal: { type: 'string' },
         'dry-run': { type: 'boolean' },
         'print-rbac': { type: 'boolean' },
+        'without-bootstrap': { type: 'boolean' },
         'service-account': { type: 'string' },
         'argocd-namespace': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -222,6 +225,7 @@ export async function main(
             {
               serviceAccount: values['service-account'],
               argocdNamespace: values['argocd-namespace'],
+              bootstrap: !values['without-bootstrap'],
             },
             io,
           );

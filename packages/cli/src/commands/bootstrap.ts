@@ -31,7 +31,12 @@ const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
  * Role and bindings, as YAML for `kubectl apply -f -`.
  */
 export function printRbac(
-  options: { serviceAccount?: string; argocdNamespace?: string },
+  options: {
+    serviceAccount?: string;
+    argocdNamespace?: string;
+    /** Include what the portal's own bootstrap action needs (default true). */
+    bootstrap?: boolean;
+  },
   io: Output,
 ): number {
   let serviceAccount = DEFAULT_PORTAL_SERVICE_ACCOUNT;
@@ -60,7 +65,11 @@ export function printRbac(
     );
     return 2;
   }
-  const { objects } = portalClusterRole({ serviceAccount, argocdNamespace });
+  const { objects } = portalClusterRole({
+    serviceAccount,
+    argocdNamespace,
+    bootstrap: options.bootstrap,
+  });
   io.out(
     `# The Arlon portal's least privilege on a management cluster (docs/rbac.md explains each rule).\n${objects
       .map(o => stringify(o))
