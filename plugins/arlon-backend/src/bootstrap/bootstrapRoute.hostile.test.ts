@@ -112,6 +112,46 @@ describe('POST /bootstrap', () => {
     await nothingApplied();
   });
 
+  it("GET /verify reports ArgoCD's version from its Deployments, and 2.9 as a failed check", async () => {
+    const versionCheck = async () =>
+      (
+        await request(server).get('/api/arlon/verify').expect(200)
+      ).body.managementClusters[0].checks.find(
+        (c: any) => c.name === 'ArgoCD version',
+      );
+    expect(await versionCheck()).toEqual({
+      name: 'ArgoCD version',
+      ok: true,
+      detail: 'v3.5.1',
+    });
+    const apps = kc().makeApiClient(AppsV1Api);
+    for (const name of ['argocd-applicationset-controller', 'argocd-server'])
+      await apps.patchNamespacedDeployment(
+        {
+          name,
+          namespace: 'argocd',
+          body: {
+            metadata: { labels: { 'app.kubernetes.io/version': null } },
+            spec: {
+              template: {
+                spec: {
+                  containers: [
+                    { name, image: 'quay.io/argoproj/argocd:v2.9.3' },
+                  ],
+                },
+              },
+            },
+          },
+        },
+        setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch),
+      );
+    expect(await versionCheck()).toMatchObject({
+      ok: false,
+      detail: 'v2.9.3',
+      hint: expect.stringContaining('ArgoCD 2.10 or later is needed'),
+    });
+  });
+
   it("a dry run shows the integration's credentials Secret redacted and applies nothing", async () => {
     const res = await request(server)
       .post('/api/arlon/bootstrap?dryRun=true')

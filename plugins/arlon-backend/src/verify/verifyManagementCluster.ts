@@ -1,10 +1,14 @@
 import {
   ApiextensionsV1Api,
+  AppsV1Api,
   CoreV1Api,
   CustomObjectsApi,
 } from '@kubernetes/client-node';
 import {
+  ARGOCD_VERSION_DEPLOYMENTS,
+  argocdVersionOf,
   crdPlural,
+  supportsTemplatePatch,
   PROVIDERS,
   VerifyCheck,
   VerifyResult,
@@ -80,6 +84,7 @@ export async function verifyManagementCluster(
       ? undefined
       : `Create it (kubectl create namespace ${cluster.argocdNamespace}) or set argocdNamespace for this management cluster.`,
   });
+  if (ns) checks.push(await argocdVersionCheck(cluster));
   const capiMissing = missing(CAPI_CRDS);
   checks.push({
     name: 'Cluster API core',
@@ -139,5 +144,34 @@ export async function verifyManagementCluster(
     ok: checks.every(c => c.ok),
     checks,
     infrastructureProviders,
+  };
+}
+
+/** ArgoCD's version, read as bootstrap reads it (its Deployments' image tags): 2.10+ renders templatePatch. */
+async function argocdVersionCheck(
+  cluster: ManagementCluster,
+): Promise<VerifyCheck> {
+  const apps = cluster.kubeConfig.makeApiClient(AppsV1Api);
+  const deployments = (
+    await Promise.all(
+      ARGOCD_VERSION_DEPLOYMENTS.map(name =>
+        apps
+          .readNamespacedDeployment({
+            name,
+            namespace: cluster.argocdNamespace,
+          })
+          .catch(() => undefined),
+      ),
+    )
+  ).filter(d => d !== undefined);
+  const version = argocdVersionOf(deployments as any);
+  const ok = version.version !== undefined && supportsTemplatePatch(version);
+  return {
+    name: 'ArgoCD version',
+    ok,
+    detail: version.version ?? version.reason,
+    hint: ok
+      ? undefined
+      : 'ArgoCD 2.10 or later is needed (the compiled ApplicationSets use templatePatch); arlon bootstrap --context <this cluster> checks it too.',
   };
 }
