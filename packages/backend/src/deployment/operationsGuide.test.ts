@@ -36,9 +36,6 @@ function guideBlocks(markdown: string): GuideBlock[] {
 
 const GUIDE = readRepoFile('docs/operations.md');
 
-const BOOTSTRAP_STAND_IN =
-  'kubectl apply -f ~/fleet/generated/bootstrap/arlon-fleet.yaml';
-
 /**
  * docs/operations.md, from an empty kind cluster to a running fleet, run
  * against the sandbox: it stands in for kind with ArgoCD and Cluster API
@@ -108,13 +105,31 @@ describe('docs/operations.md', () => {
     beforeAll(async () => {
       sandbox = await Sandbox.start({ provisioningDelayMs: 200 });
       home = await fs.mkdtemp(path.join(os.tmpdir(), 'arlon-operations-'));
+      // What `kind create cluster --name arlon` leaves: a kubeconfig whose
+      // current context is kind-arlon, here pointing at the sandbox.
+      const kubeconfig = path.join(home, '.kube', 'config');
+      await fs.mkdir(path.dirname(kubeconfig), { recursive: true });
+      await fs.copyFile(sandbox.kubeconfigPath, kubeconfig);
+      const kubeconfigEnv = { ...process.env, KUBECONFIG: kubeconfig };
+      const current = (
+        await run('kubectl', ['config', 'current-context'], {
+          env: kubeconfigEnv,
+        })
+      ).stdout.trim();
+      await run(
+        'kubectl',
+        ['config', 'rename-context', current, 'kind-arlon'],
+        {
+          env: kubeconfigEnv,
+        },
+      );
       // The guide's environment block, with the sandbox's values.
       env = {
         ...process.env,
         HOME: home,
-        KUBECONFIG: sandbox.kubeconfigPath,
+        KUBECONFIG: kubeconfig,
         FLEET_REPO_URL: sandbox.fleetRepoUrl,
-        GITHUB_TOKEN: 'test-token',
+        GITHUB_TOKEN: 'ghp_operationsGuideFleetToken0123456789',
         GITHUB_LOGIN: 'octocat',
         AUTH_GITHUB_CLIENT_ID: 'test-client-id',
         AUTH_GITHUB_CLIENT_SECRET: 'test-client-secret',
@@ -142,27 +157,23 @@ describe('docs/operations.md', () => {
 
     it('runs every runnable block in order, each succeeding', async () => {
       const runnable = blocks.filter(b => b.marker === 'run');
-      const cliHelp = (
-        await run('yarn', ['arlon', '--help'], { cwd: REPO_ROOT, env }).catch(
-          e => e,
-        )
-      ).stdout as string;
+      const output: string[] = [];
       for (const block of runnable) {
-        // Until the CLI has `arlon bootstrap` (issue 19), its block is
-        // stood in for by applying what it applies last, the generated
-        // arlon-fleet Application; with the command there, the block runs.
-        const script =
-          block.script.includes('arlon bootstrap') &&
-          !/^\s*bootstrap\b/m.test(cliHelp)
-            ? BOOTSTRAP_STAND_IN
-            : block.script;
+        const script = block.script;
         try {
-          await run('bash', ['-euo', 'pipefail', '-c', script], {
-            cwd: REPO_ROOT,
-            env,
-            timeout: 300_000,
-            maxBuffer: 16 * 1024 * 1024,
-          });
+          const { stdout, stderr } = await run(
+            'bash',
+            ['-euo', 'pipefail', '-c', script],
+            {
+              cwd: REPO_ROOT,
+              env,
+              timeout: 300_000,
+              maxBuffer: 16 * 1024 * 1024,
+            },
+          );
+          // The fleet repository's token is never printed (bootstrap's
+          // --dry-run included).
+          output.push(stdout, stderr);
         } catch (error) {
           const { stdout, stderr } = error as {
             stdout?: string;
@@ -173,6 +184,7 @@ describe('docs/operations.md', () => {
           );
         }
       }
+      expect(output.join('\n')).not.toContain(env.GITHUB_TOKEN);
       // The fleet ran: the first cluster is Provisioned and its bundles'
       // Applications exist, made from the commit the guide pushed.
       const kubectl = (...args: string[]) =>

@@ -29,9 +29,9 @@ describe.each(Object.entries(WORKLOADS))('%s', (dir, { kind, name }) => {
 
   beforeAll(async () => {
     const objects = yamlDocuments(await kubectl(['kustomize', repoPath(dir)]));
-    pod = objects.find(o => o.kind === kind && o.metadata.name === name)
-      ?.spec.template.spec;
-    expect(pod).toBeDefined();
+    pod = objects.find(o => o.kind === kind && o.metadata.name === name)?.spec
+      .template.spec;
+    if (!pod) throw new Error(`${dir} renders no ${kind} ${name}`);
   });
 
   it('mounts no service account token (neither uses the pod token)', () => {
