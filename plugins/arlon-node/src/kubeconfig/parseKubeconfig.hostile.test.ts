@@ -128,6 +128,15 @@ describe('parseKubeconfig refuses what a client would obey', () => {
     );
   });
 
+  it.each(['proxy-url', 'certificate-authority'])(
+    'cluster.%s: false is refused too (only insecure-skip-tls-verify: false says nothing)',
+    field => {
+      expect(refusal(withCluster({ [field]: false })).message).toMatch(
+        new RegExp(`^kubeconfig clusters\\[0\\]\\.cluster\\.${field}: `),
+      );
+    },
+  );
+
   it('accepts insecure-skip-tls-verify: false, which asks for nothing', () => {
     expect(
       parseKubeconfig(withCluster({ 'insecure-skip-tls-verify': false }))
