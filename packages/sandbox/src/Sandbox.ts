@@ -46,6 +46,14 @@ export interface SandboxOptions {
     namespace: string;
     name: string;
   }): Promise<void>;
+  /**
+   * Told when provisioning a CAPI Cluster failed and will be tried again;
+   * absent, one line goes to stderr.
+   */
+  onProvisionFailure?(
+    cluster: { namespace: string; name: string },
+    error: unknown,
+  ): void;
   /** How often simulated ArgoCD looks for new commits. Default 1 s. */
   argocdResyncMs?: number;
   /** Namespace of ArgoCD. Default `argocd`. */
@@ -146,6 +154,14 @@ export class Sandbox {
       const capi = new CapiController(store, {
         provisioningDelayMs: options.provisioningDelayMs ?? 3000,
         beforeProvisioned: options.beforeProvisioned,
+        onProvisionFailure:
+          options.onProvisionFailure ??
+          (({ namespace, name }, error) =>
+            process.stderr.write(
+              `sandbox: provisioning ${namespace}/${name} failed, retrying: ${
+                error instanceof Error ? error.message : String(error)
+              }\n`,
+            )),
         onWorkloadServer: (url, server, cluster) => {
           if (server) {
             servers.set(url, server);

@@ -20,6 +20,11 @@ export interface CapiControllerOptions {
     namespace: string;
     name: string;
   }): Promise<void>;
+  /** Told when provisioning failed and will be tried again after the delay. */
+  onProvisionFailure?(
+    cluster: { namespace: string; name: string },
+    error: unknown,
+  ): void;
   /** Called when a workload cluster's API server is up or gone, so others (ArgoCD) can reach it. */
   onWorkloadServer(
     url: string,
@@ -168,7 +173,46 @@ export class CapiController {
     );
   }
 
+  /**
+   * Provisions, and on failure undoes what it started and tries again after
+   * the delay, as a real controller requeues a failed reconcile: a step that
+   * fails once (a workload API server slow to start on a loaded machine) must
+   * not leave the Cluster Provisioning for ever with nothing said.
+   */
   private async provision(namespace: string, name: string) {
+    try {
+      await this.startWorkload(namespace, name);
+    } catch (error) {
+      await this.dropWorkload(namespace, name);
+      this.options.onProvisionFailure?.({ namespace, name }, error);
+      this.after(
+        this.options.provisioningDelayMs,
+        () => void this.provision(namespace, name),
+      );
+    }
+  }
+
+  /** Stops a half-provisioned cluster's API server and removes its kubeconfig Secret. */
+  private async dropWorkload(namespace: string, name: string) {
+    const key = `${namespace}/${name}`;
+    const server = this.workloads.get(key);
+    this.workloads.delete(key);
+    if (server) {
+      this.options.onWorkloadServer(server.url, undefined, name);
+      await server.stop();
+    }
+    try {
+      this.store.delete(
+        this.store.type('', 'secrets')!,
+        namespace,
+        `${name}-kubeconfig`,
+      );
+    } catch {
+      // not written yet
+    }
+  }
+
+  private async startWorkload(namespace: string, name: string) {
     const key = `${namespace}/${name}`;
     if (this.workloads.has(key) || !this.exists(namespace, name)) return;
     const token = randomBytes(16).toString('hex');
