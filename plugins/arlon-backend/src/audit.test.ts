@@ -6,9 +6,18 @@ import type {
 } from '@backstage/backend-plugin-api';
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { Sandbox } from '@arlon-backstage/arlon-sandbox';
+import { CoreV1Api } from '@kubernetes/client-node';
+import {
+  eventually,
+  kubeConfigFor,
+  Sandbox,
+} from '@arlon-backstage/arlon-sandbox';
 import request from 'supertest';
 import { arlonPlugin } from './plugin';
+import {
+  type ExternalCluster,
+  startExternalCluster,
+} from './__testUtils__/externalCluster';
 
 const EXAMPLE = path.resolve(__dirname, '../../../examples/fleet');
 
@@ -35,13 +44,42 @@ function metaLike(meta?: object) {
   return expect.objectContaining(meta);
 }
 
+/** What a success event holds; its outcome's meta only where the case names one. */
+function successLike(
+  eventId: string,
+  success: Case['success'],
+  res: request.Response,
+) {
+  const { successMeta } = success;
+  return expect.objectContaining({
+    eventId,
+    meta: metaLike(success.meta),
+    request: expect.stringMatching(/^(POST|PUT|DELETE) \/api\/arlon\//),
+    outcome: 'success',
+    ...(successMeta && {
+      successMeta: expect.objectContaining(
+        typeof successMeta === 'function' ? successMeta(res) : successMeta,
+      ),
+    }),
+  });
+}
+
 interface Case {
   /** The write, as the route names it. */
   name: string;
   eventId: string;
   /** What the event says was asked (none: the route asks nothing). */
-  /** Absent where this file cannot reach a success (see below). */
-  success?: { send: Send; status: number; meta?: object };
+  success: {
+    /** What the write needs first (its events are not the case's). */
+    before?: (server: any) => Promise<unknown>;
+    send: Send;
+    status: number;
+    meta?: object;
+    /** What the event's success adds (the outcome), if the route adds any. */
+    successMeta?: object | ((res: request.Response) => object);
+    /** What the answer holds, where the event is checked against it. */
+    body?: object;
+  };
   failure: { send: Send; status: number; meta?: object; error: RegExp };
 }
 
@@ -56,9 +94,22 @@ describe('audit events of every write', () => {
   let server: any;
   const events: Recorded[] = [];
   let denied: string | undefined;
+  /** Credentials the writes handle: none may appear in any event. */
+  const credentials: string[] = ['secret-kubeconfig'];
+  const external: ExternalCluster[] = [];
+  const expectNoCredentialIn = (recorded: Recorded[]) => {
+    const text = JSON.stringify(recorded);
+    // As JSON escapes it: a kubeconfig is text of many lines.
+    for (const credential of credentials)
+      expect(text).not.toContain(JSON.stringify(credential).slice(1, -1));
+  };
 
   beforeAll(async () => {
-    sandbox = await Sandbox.start({ fleetSeedDir: EXAMPLE });
+    // ArgoCD resyncs often: the cluster actions wait for its Applications.
+    sandbox = await Sandbox.start({
+      fleetSeedDir: EXAMPLE,
+      argocdResyncMs: 200,
+    });
     const scheduler = mockServices.scheduler() as SchedulerService & {
       factory(options: { skipTaskRunOnStartup: boolean }): ServiceFactory;
     };
@@ -104,7 +155,10 @@ describe('audit events of every write', () => {
       ],
     }));
   });
-  afterAll(() => sandbox?.stop());
+  afterAll(async () => {
+    for (const cluster of external) await cluster.stop();
+    await sandbox?.stop();
+  });
   beforeEach(() => {
     events.length = 0;
     denied = undefined;
@@ -124,6 +178,56 @@ describe('audit events of every write', () => {
 
   const yaml = (s: any, method: 'post' | 'put', url: string, body: string) =>
     request(s)[method](url).set('Content-Type', 'application/yaml').send(body);
+
+  /** An external cluster, imported as `name`: the request and its answer. */
+  const importExternal = async (s: any, name: string, profiles: string[]) => {
+    const cluster = await startExternalCluster(sandbox, name);
+    external.push(cluster);
+    credentials.push(cluster.token, cluster.kubeconfig);
+    const res = await request(s)
+      .post('/api/arlon/clusters/import')
+      .send({ name, kubeconfig: cluster.kubeconfig, profiles });
+    // The token ArgoCD was given in the cluster: a credential too.
+    if (res.status === 201) {
+      const secret = await kubeConfigFor(
+        sandbox.apiServer.url,
+        sandbox.token,
+        sandbox.apiServer.caData,
+      )
+        .makeApiClient(CoreV1Api)
+        .readNamespacedSecret({ name: `cluster-${name}`, namespace: 'argocd' });
+      const { bearerToken } = JSON.parse(
+        Buffer.from(secret.data!.config, 'base64').toString('utf8'),
+      );
+      expect(bearerToken).toEqual(expect.any(String));
+      credentials.push(bearerToken);
+    }
+    return res;
+  };
+
+  /**
+   * A cluster ArgoCD has Applications for: an external cluster imported with
+   * the infrastructure profile, the fleet's generated tree pointed at the
+   * sandbox's repository and applied (regenerate, bootstrap), then ArgoCD's
+   * ApplicationSets generate its bundles' Applications. Set up once, by the
+   * first cluster action that needs it.
+   */
+  const APPS_CLUSTER = 'edge-apps';
+  let withApplications: Promise<void> | undefined;
+  const clusterWithApplications = (s: any) =>
+    (withApplications ??= (async () => {
+      expect(
+        (await importExternal(s, APPS_CLUSTER, ['infrastructure'])).status,
+      ).toBe(201);
+      await request(s).post('/api/arlon/regenerate').expect(200);
+      await request(s).post('/api/arlon/bootstrap').expect(200);
+      await eventually(async () => {
+        const res = await request(s).get(`/api/arlon/clusters/${APPS_CLUSTER}`);
+        return res.body.status?.applications?.some(
+          (a: { name: string }) => a.name === `${APPS_CLUSTER}-readonly-rbac`,
+        );
+      }, `ArgoCD's Applications for ${APPS_CLUSTER}`);
+    })());
 
   const cases: Case[] = [
     {
@@ -259,6 +363,17 @@ describe('audit events of every write', () => {
     {
       name: 'import a cluster',
       eventId: 'cluster-import',
+      success: {
+        send: s => importExternal(s, 'edge-audited', []),
+        status: 201,
+        // The kubeconfig is a credential: the event says there was one, never what.
+        meta: {
+          name: 'edge-audited',
+          argocdCluster: null,
+          fromKubeconfig: true,
+        },
+        successMeta: { commit: expect.stringMatching(/^[0-9a-f]{40}$/) },
+      },
       failure: {
         send: s =>
           request(s)
@@ -274,6 +389,24 @@ describe('audit events of every write', () => {
       (action): Case => ({
         name: `${action} a cluster's applications`,
         eventId: `cluster-${action}`,
+        success: {
+          before: clusterWithApplications,
+          send: s =>
+            request(s).post(`/api/arlon/clusters/${APPS_CLUSTER}/${action}`),
+          status: 200,
+          meta: { cluster: APPS_CLUSTER },
+          // Sync and refresh reach every Application of the cluster; update
+          // only those out of sync. The event names exactly what was touched.
+          body: {
+            cluster: APPS_CLUSTER,
+            action,
+            applications:
+              action === 'update'
+                ? expect.any(Array)
+                : expect.arrayContaining([`${APPS_CLUSTER}-readonly-rbac`]),
+          },
+          successMeta: res => ({ applications: res.body.applications }),
+        },
         failure: {
           send: s => request(s).post(`/api/arlon/clusters/nope/${action}`),
           status: 404,
@@ -406,13 +539,11 @@ describe('audit events of every write', () => {
     },
   ];
 
-  // Importing needs a cluster ArgoCD knows, and sync, refresh and update a
-  // cluster with ArgoCD Applications: their successes are recorded by the
-  // same auditedWrite, reached by the journey tests, not asserted here.
-  const succeeding = cases.filter(c => c.success);
-  it.each(succeeding.map(c => [c.name, c.success!, c.eventId] as const))(
+  it.each(cases.map(c => [c.name, c.success, c.eventId] as const))(
     '%s: one event that ends in success',
     async (_, success, eventId) => {
+      await success.before?.(server);
+      events.length = 0;
       const res = await success.send(server);
       expect({
         status: res.status,
@@ -421,15 +552,12 @@ describe('audit events of every write', () => {
       }).toMatchObject({
         status: success.status,
       });
-      expect(events).toEqual([
-        expect.objectContaining({
-          eventId,
-          meta: metaLike(success.meta),
-          request: expect.stringMatching(/^(POST|PUT|DELETE) \/api\/arlon\//),
-          outcome: 'success',
-        }),
-      ]);
+      expect(res.body).toMatchObject(success.body ?? {});
+      expect(events).toEqual([successLike(eventId, success, res)]);
+      expectNoCredentialIn(events);
     },
+    // The first cluster action waits for ArgoCD to generate Applications.
+    120_000,
   );
 
   it.each(cases.map(c => [c.name, c] as const))(
@@ -451,7 +579,7 @@ describe('audit events of every write', () => {
           error: expect.stringMatching(c.failure.error),
         }),
       ]);
-      expect(JSON.stringify(events)).not.toContain('secret-kubeconfig');
+      expectNoCredentialIn(events);
     },
   );
 });
