@@ -162,7 +162,11 @@ type Path = Array<string | number>;
 /** Every path to a node of `value` (the root excluded). */
 function paths(value: unknown, base: Path = []): Path[] {
   if (Array.isArray(value))
-    return value.flatMap((v, i) => [[...base, i], ...paths(v, [...base, i])]);
+    // A copy: a hostile `constructor` key on the array would break flatMap.
+    return [...value].flatMap((v, i) => [
+      [...base, i],
+      ...paths(v, [...base, i]),
+    ]);
   if (value && typeof value === 'object')
     return Object.entries(value).flatMap(([k, v]) => [
       [...base, k],

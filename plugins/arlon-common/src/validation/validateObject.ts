@@ -60,7 +60,7 @@ export function validateObject(doc: SourceDocument): {
           ['kind'],
           value.kind === undefined
             ? 'missing required field kind'
-            : `unknown kind "${value.kind}"`,
+            : `unknown kind ${shown(value.kind)}`,
           `Use one of ${ARLON_KINDS.join(', ')}.`,
         ),
       ],
@@ -73,7 +73,9 @@ export function validateObject(doc: SourceDocument): {
           ['apiVersion'],
           value.apiVersion === undefined
             ? 'missing required field apiVersion'
-            : `unknown apiVersion "${value.apiVersion}" for kind ${value.kind}`,
+            : `unknown apiVersion ${shown(value.apiVersion)} for kind ${
+                value.kind
+              }`,
           FIELD_HINTS.apiVersion,
         ),
       ],
@@ -197,4 +199,16 @@ function describe(input: unknown): string {
   if (input === null) return 'null';
   if (typeof input === 'object') return 'a mapping';
   return `${typeof input} ${JSON.stringify(input)}`;
+}
+
+/**
+ * A field's value as a message shows it: a string quoted, anything else by
+ * what it is, so a mapping where a string belongs never reads "[object Object]".
+ */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'a mapping';
+  return String(value);
 }
