@@ -64,6 +64,7 @@ Commands:
       --context <name>           The management cluster (kubeconfig context; required)
       --dry-run                  Print exactly what it would apply, credentials redacted
       --output json              Machine-readable result (credentials redacted)
+      --argocd-namespace <ns>    Where ArgoCD runs: refuse a tree whose arlon-fleet is elsewhere
                                  Credentials: ARLON_REPO_TOKEN (or ARLON_REPO_PASSWORD) and
                                  ARLON_REPO_USERNAME (default x-access-token); none: anonymous
   bootstrap --print-rbac         The portal service account's least-privilege ClusterRole,
@@ -235,6 +236,7 @@ export async function main(
             context: values.context,
             dryRun: !!values['dry-run'],
             json,
+            argocdNamespace: values['argocd-namespace'],
             env: process.env,
           },
           io,

@@ -20,6 +20,8 @@ export interface BootstrapCommandOptions {
   context?: string;
   dryRun: boolean;
   json: boolean;
+  /** Where ArgoCD runs, when the operator says: the tree's arlon-fleet must be there. */
+  argocdNamespace?: string;
   /** The process environment: the repository credentials come from it, never from flags. */
   env: Record<string, string | undefined>;
 }
@@ -154,6 +156,7 @@ export async function bootstrap(
       files,
       credentials: async () => credentials,
       dryRun: options.dryRun,
+      argocdNamespace: options.argocdNamespace,
     },
   );
   if (options.json) {

@@ -32,6 +32,7 @@ export async function applyBootstrap(
     files,
     credentials: options.credentials,
     dryRun: options.dryRun,
+    argocdNamespace: cluster.argocdNamespace,
   });
   if (!result.ok) {
     const failed = result.checks.filter(c => !c.ok);

@@ -43,6 +43,36 @@ function objectsIn(text: string, file: string): BootstrapObject[] {
     .filter(o => o && typeof o === 'object' && o.kind && o.metadata?.name);
 }
 
+const ARGOCD_API_VERSION = 'argoproj.io/v1alpha1';
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
+function describeObject(o: BootstrapObject): string {
+  return `${String(o.kind).slice(0, 64)} ${JSON.stringify(
+    String(o.metadata.name).slice(0, 100),
+  )}`;
+}
+
+/** An ArgoCD object of the fleet's, or a plan error naming the file and what is wrong. */
+function refuseUnexpected(
+  o: BootstrapObject,
+  file: string,
+  argocdNamespace: string,
+): void {
+  if (o.apiVersion !== ARGOCD_API_VERSION)
+    throw new BootstrapPlanError(
+      `${file}: ${describeObject(o)} has apiVersion ${JSON.stringify(
+        String(o.apiVersion).slice(0, 100),
+      )}, not ${ARGOCD_API_VERSION}: regenerate the tree`,
+    );
+  const ns = o.metadata.namespace ?? argocdNamespace;
+  if (ns !== argocdNamespace)
+    throw new BootstrapPlanError(
+      `${file}: ${describeObject(o)} is in namespace ${JSON.stringify(
+        String(ns).slice(0, 100),
+      )}, not ArgoCD's (${argocdNamespace}): bootstrap applies only into ArgoCD's namespace; regenerate the tree`,
+    );
+}
+
 /** ArgoCD's repository Secret for the fleet repository (declarative setup: `secret-type: repository`). */
 export function repositorySecret(
   url: string,
@@ -82,6 +112,7 @@ export function repositorySecret(
 export function bootstrapObjects(
   files: Record<string, string>,
   credentials: RepositoryCredentials | undefined,
+  expected: { argocdNamespace?: string } = {},
 ): { objects: BootstrapObject[]; repoUrl: string; argocdNamespace: string } {
   const appText = files[BOOTSTRAP_APPLICATION_FILE];
   if (appText === undefined)
@@ -97,11 +128,41 @@ export function bootstrapObjects(
       `${BOOTSTRAP_APPLICATION_FILE} holds no arlon-fleet Application with spec.source.repoURL: regenerate it`,
     );
   const argocdNamespace = app.metadata.namespace ?? 'argocd';
+  if (typeof argocdNamespace !== 'string' || !DNS_LABEL.test(argocdNamespace))
+    throw new BootstrapPlanError(
+      `${BOOTSTRAP_APPLICATION_FILE}: arlon-fleet's metadata.namespace must be a namespace name (a DNS label), not ${JSON.stringify(
+        String(argocdNamespace).slice(0, 100),
+      )}: regenerate it`,
+    );
+  // The repository's files choose nothing but ArgoCD's own objects in
+  // ArgoCD's namespace: bootstrap applies them with the operator's (or the
+  // portal's) power, and the repository Secret goes where the Application is.
+  refuseUnexpected(app, BOOTSTRAP_APPLICATION_FILE, argocdNamespace);
+  if (
+    expected.argocdNamespace !== undefined &&
+    argocdNamespace !== expected.argocdNamespace
+  )
+    throw new BootstrapPlanError(
+      `${BOOTSTRAP_APPLICATION_FILE}: arlon-fleet is in namespace ${JSON.stringify(
+        argocdNamespace.slice(0, 100),
+      )}, but ArgoCD on this management cluster is in ${JSON.stringify(
+        expected.argocdNamespace,
+      )}: regenerate the tree with that ArgoCD namespace (or say where ArgoCD is)`,
+    );
   const projects = Object.keys(files)
     .filter(f => f.startsWith(APP_PROJECTS_DIR) && f.endsWith('.yaml'))
     .sort()
-    .flatMap(f => objectsIn(files[f], f))
-    .filter(o => o.kind === 'AppProject');
+    .flatMap(f =>
+      objectsIn(files[f], f).map(o => {
+        if (o.kind !== 'AppProject')
+          throw new BootstrapPlanError(
+            `${f}: ${describeObject(o)} is not an AppProject: bootstrap applies only AppProjects from ${APP_PROJECTS_DIR}; remove it and regenerate`,
+          );
+        refuseUnexpected(o, f, argocdNamespace);
+        // Explicit, so the client does not apply it into "default".
+        return { ...o, metadata: { ...o.metadata, namespace: argocdNamespace } };
+      }),
+    );
   if (!projects.length)
     throw new BootstrapPlanError(
       `${APP_PROJECTS_DIR} holds no AppProject: regenerate the generated tree`,
@@ -112,7 +173,7 @@ export function bootstrapObjects(
       ...(credentials
         ? [repositorySecret(source.repoURL, credentials, argocdNamespace)]
         : []),
-      app,
+      { ...app, metadata: { ...app.metadata, namespace: argocdNamespace } },
     ],
     repoUrl: source.repoURL,
     argocdNamespace,

@@ -36,6 +36,12 @@ export interface BootstrapOptions {
   credentials?: (url: string) => Promise<RepositoryCredentials | undefined>;
   /** Check and compare only: apply nothing. */
   dryRun?: boolean;
+  /**
+   * Where ArgoCD runs on the management cluster, when known: the generated
+   * tree's arlon-fleet must be there, or nothing is planned (the repository
+   * Secret goes to the Application's namespace).
+   */
+  argocdNamespace?: string;
 }
 
 /** One object bootstrap applies: what it does to it, and the object with credentials redacted. */
@@ -100,9 +106,10 @@ export async function bootstrapManagementCluster(
 ): Promise<BootstrapResult> {
   let plan;
   try {
-    const { repoUrl } = bootstrapObjects(options.files, undefined);
+    const expected = { argocdNamespace: options.argocdNamespace };
+    const { repoUrl } = bootstrapObjects(options.files, undefined, expected);
     const credentials = await options.credentials?.(repoUrl);
-    plan = bootstrapObjects(options.files, credentials);
+    plan = bootstrapObjects(options.files, credentials, expected);
   } catch (error) {
     if (error instanceof BootstrapPlanError)
       throw new InputError(error.message);
