@@ -40,6 +40,10 @@ export function kubernetesFailure(error: unknown, what: string): Error {
   );
 }
 
+/** kube-apiserver's refusal sentence (responsewriters.forbiddenMessage), as the backend's kubernetesForbidden.ts reads it. */
+const REFUSAL =
+  /User "[a-z0-9:@._-]{1,300}" cannot [a-z*]{1,32} (?:resource "[a-z0-9*/.-]{1,300}" in API group "[a-z0-9.-]{0,253}" (?:in the namespace "[a-z0-9-]{1,63}"|at the cluster scope)|path "\/[A-Za-z0-9*/._-]{0,300}")/;
+
 /**
  * The API server's own words for a 403 (`User "..." cannot patch resource
  * "applications" in API group "argoproj.io" in the namespace "argocd"`),
@@ -63,9 +67,8 @@ function forbiddenBecause(error: unknown): string {
     !/^[\x20-\x7e]{1,600}$/.test(message)
   )
     return '';
-  const cannot =
-    /(User "[^"]{1,256}" cannot [a-z]{1,32} resource "[a-z0-9.-]{1,128}".*)$/.exec(
-      message,
-    );
-  return cannot ? `: ${cannot[1]}` : '';
+  // The sentence alone, each part held to Kubernetes' characters: never the
+  // text around it (an authorizer's reason, or anything else a server sends).
+  const cannot = REFUSAL.exec(message);
+  return cannot ? `: ${cannot[0]}` : '';
 }
