@@ -57,16 +57,19 @@ subjects: [{ kind: ServiceAccount, name: default, namespace: default }]
     expect(run).toThrow(/has apiVersion "evil.example.com\/v1"/);
   });
 
-  it('refuses an AppProject outside ArgoCD\'s namespace', () => {
+  it("refuses an AppProject outside ArgoCD's namespace", () => {
     const run = plan({
-      [projectFile]: project.replace('namespace: argocd', 'namespace: kube-system'),
+      [projectFile]: project.replace(
+        'namespace: argocd',
+        'namespace: kube-system',
+      ),
     });
     expect(run).toThrow(
       `${projectFile}: AppProject "arlon-clusters" is in namespace "kube-system", not ArgoCD's (argocd)`,
     );
   });
 
-  it('puts an AppProject that names no namespace into ArgoCD\'s, not the client\'s default', () => {
+  it("puts an AppProject that names no namespace into ArgoCD's, not the client's default", () => {
     const { objects } = bootstrapObjects(
       {
         ...files,
@@ -87,13 +90,16 @@ subjects: [{ kind: ServiceAccount, name: default, namespace: default }]
         'apiVersion: app.k8s.io/v1beta1',
       ),
     });
-    expect(run).toThrow(/arlon-fleet\.yaml: Application "arlon-fleet" has apiVersion/);
+    expect(run).toThrow(
+      /arlon-fleet\.yaml: Application "arlon-fleet" has apiVersion/,
+    );
   });
 
   it('refuses to send the repository Secret to a namespace other than where ArgoCD is', () => {
     // Moving the Application (and the projects) would put the credentials
     // Secret in a namespace the repository's writer may read.
-    const moved = (t: string) => t.split('namespace: argocd').join('namespace: team-a');
+    const moved = (t: string) =>
+      t.split('namespace: argocd').join('namespace: team-a');
     const run = plan(
       {
         [BOOTSTRAP_APPLICATION_FILE]: moved(app),

@@ -156,11 +156,16 @@ export function bootstrapObjects(
       objectsIn(files[f], f).map(o => {
         if (o.kind !== 'AppProject')
           throw new BootstrapPlanError(
-            `${f}: ${describeObject(o)} is not an AppProject: bootstrap applies only AppProjects from ${APP_PROJECTS_DIR}; remove it and regenerate`,
+            `${f}: ${describeObject(
+              o,
+            )} is not an AppProject: bootstrap applies only AppProjects from ${APP_PROJECTS_DIR}; remove it and regenerate`,
           );
         refuseUnexpected(o, f, argocdNamespace);
         // Explicit, so the client does not apply it into "default".
-        return { ...o, metadata: { ...o.metadata, namespace: argocdNamespace } };
+        return {
+          ...o,
+          metadata: { ...o.metadata, namespace: argocdNamespace },
+        };
       }),
     );
   if (!projects.length)

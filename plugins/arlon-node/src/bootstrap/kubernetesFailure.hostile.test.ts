@@ -8,7 +8,7 @@ const refusal =
   'User "system:serviceaccount:arlon:arlon-portal" cannot patch resource "secrets" in API group "" in the namespace "argocd"';
 
 describe('kubernetesFailure quotes only the refusal sentence of a 403', () => {
-  it('quotes kube-apiserver\'s sentence naming the missing permission', () => {
+  it("quotes kube-apiserver's sentence naming the missing permission", () => {
     const e = kubernetesFailure(
       forbidden(`secrets "arlon-fleet-repository" is forbidden: ${refusal}`),
       'apply Secret arlon-fleet-repository in namespace argocd',
