@@ -90,6 +90,41 @@ describe('arlon bootstrap refuses, and applies nothing', () => {
     await nothingApplied();
   });
 
+  it.each([
+    ['names another repository', 'https://git.example.com/other.git'],
+    ['is unset', undefined],
+  ])(
+    'a token while ARLON_REPO_URL %s: exit 1 naming the URL the tree points at, the token nowhere and not applied',
+    async (_, pinned) => {
+      const saved = process.env.ARLON_REPO_URL;
+      if (pinned === undefined) delete process.env.ARLON_REPO_URL;
+      else process.env.ARLON_REPO_URL = pinned;
+      try {
+        const r = await runWithToken(
+          TOKEN,
+          'bootstrap',
+          f.fleetDir,
+          '--context',
+          'arlon-sandbox',
+        );
+        expect(r.code).toBe(1);
+        expect(r.err).toContain(
+          `arlon: the fleet's generated tree points ArgoCD at ${saved}`,
+        );
+        expect(r.err).toContain(
+          'the repository token goes only to the URL ARLON_REPO_URL names',
+        );
+        if (pinned)
+          expect(r.err).toContain(`not at ARLON_REPO_URL (${pinned})`);
+        expect(printed(r)).not.toContain(TOKEN);
+        expect(printed(r)).not.toContain(b64(TOKEN));
+        await nothingApplied();
+      } finally {
+        process.env.ARLON_REPO_URL = saved;
+      }
+    },
+  );
+
   it('a context whose server does not answer: exit 1 saying what to check, no stack', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bootstrap-kc-'));
     const kubeconfig = path.join(dir, 'config');

@@ -66,7 +66,8 @@ Commands:
       --output json              Machine-readable result (credentials redacted)
       --argocd-namespace <ns>    Where ArgoCD runs: refuse a tree whose arlon-fleet is elsewhere
                                  Credentials: ARLON_REPO_TOKEN (or ARLON_REPO_PASSWORD) and
-                                 ARLON_REPO_USERNAME (default x-access-token); none: anonymous
+                                 ARLON_REPO_USERNAME (default x-access-token), given only to
+                                 the repository URL ARLON_REPO_URL names; none: anonymous
   bootstrap --print-rbac         The portal service account's least-privilege ClusterRole,
                                  Role and bindings (docs/rbac.md), as YAML
       --service-account <ns>/<name>  Default arlon/arlon-portal

@@ -47,7 +47,10 @@ export async function startBootstrapFixture(): Promise<BootstrapFixture> {
     argocdResyncMs: 200,
   });
   const saved = process.env.KUBECONFIG;
+  const savedRepoUrl = process.env.ARLON_REPO_URL;
   process.env.KUBECONFIG = sandbox.kubeconfigPath;
+  // The repository the user's token is for, as they would pin it.
+  process.env.ARLON_REPO_URL = `http://127.0.0.1:${port}/fleet.git`;
   const kc = kubeConfigFor(
     sandbox.apiServer.url,
     sandbox.token,
@@ -60,6 +63,8 @@ export async function startBootstrapFixture(): Promise<BootstrapFixture> {
     custom: kc.makeApiClient(CustomObjectsApi),
     async stop() {
       process.env.KUBECONFIG = saved;
+      if (savedRepoUrl === undefined) delete process.env.ARLON_REPO_URL;
+      else process.env.ARLON_REPO_URL = savedRepoUrl;
       await sandbox.stop();
       await fs.rm(fleetDir, { recursive: true, force: true });
     },

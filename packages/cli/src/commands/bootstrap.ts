@@ -94,6 +94,39 @@ function credentialsFromEnv(
   return { username: env.ARLON_REPO_USERNAME || 'x-access-token', password };
 }
 
+/**
+ * The credentials for `url`, the repository the fleet's generated tree
+ * points ArgoCD at. That URL comes from the repository itself, so whoever
+ * can write to it could send ArgoCD, and the token, elsewhere: the token is
+ * given only to the URL the operator pins in ARLON_REPO_URL.
+ */
+export function credentialsFor(
+  url: string,
+  env: Record<string, string | undefined>,
+): RepositoryCredentials | undefined {
+  const credentials = credentialsFromEnv(env);
+  if (!credentials || env.ARLON_REPO_URL === url) return credentials;
+  throw new Error(
+    `the fleet's generated tree points ArgoCD at ${withoutUserInfo(url)}${
+      env.ARLON_REPO_URL
+        ? `, not at ARLON_REPO_URL (${withoutUserInfo(env.ARLON_REPO_URL)})`
+        : ''
+    }; the repository token goes only to the URL ARLON_REPO_URL names: check the URL, then set ARLON_REPO_URL to it. Nothing was applied.`,
+  );
+}
+
+/** A URL as an error may show it: no user or password, at most 300 characters. */
+function withoutUserInfo(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString().slice(0, 300);
+  } catch {
+    return JSON.stringify(url.slice(0, 300));
+  }
+}
+
 function contextConfig(context: string): KubeConfig {
   const kc = new KubeConfig();
   kc.loadFromDefault();
@@ -154,7 +187,7 @@ export async function bootstrap(
     contextConfig(options.context),
     {
       files,
-      credentials: async () => credentials,
+      credentials: async url => credentialsFor(url, options.env),
       dryRun: options.dryRun,
       argocdNamespace: options.argocdNamespace,
     },
