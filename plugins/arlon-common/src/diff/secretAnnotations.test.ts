@@ -1,6 +1,12 @@
 import { diffObjects } from './diffObjects';
 import { exportDiffReport, parseDiffReportFile } from './report';
-import { LAST_APPLIED } from './secretAnnotations';
+import {
+  annotationShowsSecret,
+  jsonShowsSecret,
+  LAST_APPLIED,
+  maskSecretAnnotations,
+} from './secretAnnotations';
+import { MASK_CHANGED, MASK_TEXT } from './unifiedDiff';
 import { makeReport, section } from './sections';
 import { unmaskedSecrets } from './unmaskedSecrets';
 
@@ -210,5 +216,123 @@ describe('Secret values copied into annotations', () => {
       unified: `--- a\n+++ b\n@@ -1 +1 @@\n-    ${LAST_APPLIED}: "*** (masked)"\n+    example.com/meta: '{"owner":"team-a"}'\n`,
     });
     expect(unmaskedSecrets(report)).toEqual([]);
+  });
+});
+
+describe('which annotations show a Secret value', () => {
+  const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+  it.each([
+    ['a copy with data', JSON.stringify({ data: { password: BASE64 } })],
+    [
+      'a copy with stringData',
+      JSON.stringify({ stringData: { 'tls.crt': pem } }),
+    ],
+    [
+      'a copy written with a space before the colon',
+      `{ "data" : { "password": "${BASE64}" } }`,
+    ],
+    [
+      'a copy with one value masked and one not',
+      JSON.stringify({ data: { user: MASK_TEXT, password: BASE64 } }),
+    ],
+    [
+      'a copy cut short (unparsable JSON naming data)',
+      `{"data":{"password":"${BASE64}"`,
+    ],
+    ['a copy whose data is not a map', JSON.stringify({ data: 1 })],
+    ['a copy whose data is empty text', JSON.stringify({ data: '' })],
+  ])('%s', (_, value) => {
+    expect(jsonShowsSecret(value)).toBe(true);
+    expect(annotationShowsSecret('example.com/copy', value)).toBe(true);
+  });
+
+  it.each([
+    ['an ordinary annotation', 'team-a'],
+    ['JSON without Secret fields', JSON.stringify({ owner: 'team-a' })],
+    [
+      'a copy with every value masked',
+      JSON.stringify({ data: { user: MASK_TEXT, password: MASK_CHANGED } }),
+    ],
+    [
+      'a copy with data and stringData masked',
+      JSON.stringify({
+        data: { password: MASK_TEXT },
+        stringData: { token: MASK_CHANGED },
+      }),
+    ],
+    ['the mask itself', MASK_TEXT],
+  ])('not %s', (_, value) => {
+    expect(annotationShowsSecret('example.com/copy', value)).toBe(false);
+  });
+
+  it('a value that is not text, in a tampered report, shows nothing unless it is the last-applied copy', () => {
+    expect(annotationShowsSecret('example.com/replicas', 3)).toBe(false);
+    expect(
+      annotationShowsSecret(LAST_APPLIED, { data: { password: BASE64 } }),
+    ).toBe(true);
+  });
+
+  it("kubectl's last-applied copy counts whatever it holds, unless masked", () => {
+    // An empty Secret a controller fills later: no data yet, but the next
+    // apply copies whatever the manifest has, so it is never shown.
+    const empty = JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      type: 'Opaque',
+    });
+    expect(annotationShowsSecret(LAST_APPLIED, empty)).toBe(true);
+    expect(annotationShowsSecret(LAST_APPLIED, MASK_TEXT)).toBe(false);
+  });
+});
+
+describe('maskSecretAnnotations', () => {
+  it('masks only the annotations that show values, keeping everything else', () => {
+    const base = applied('db');
+    const secret = {
+      ...base,
+      metadata: {
+        ...base.metadata,
+        annotations: {
+          ...base.metadata.annotations,
+          'example.com/owner': 'team-a',
+        },
+      },
+    };
+    expect(maskSecretAnnotations(secret)).toEqual({
+      ...secret,
+      metadata: {
+        ...secret.metadata,
+        annotations: {
+          [LAST_APPLIED]: MASK_TEXT,
+          'example.com/copy': MASK_TEXT,
+          'example.com/owner': 'team-a',
+        },
+      },
+    });
+    // The input is left as it was.
+    expect(secret.metadata.annotations[LAST_APPLIED]).toContain(PLAIN);
+  });
+
+  it('returns a Secret with nothing to hide as it is', () => {
+    const secret = {
+      kind: 'Secret',
+      metadata: { name: 'db', annotations: { 'example.com/owner': 'team-a' } },
+      data: { password: MASK_TEXT },
+    };
+    expect(maskSecretAnnotations(secret)).toBe(secret);
+  });
+
+  it('leaves other kinds alone: a ConfigMap shows its values by design', () => {
+    const configMap = { ...applied('settings'), kind: 'ConfigMap' };
+    expect(maskSecretAnnotations(configMap)).toBe(configMap);
+  });
+
+  it('takes a Secret without metadata or annotations, and no object at all', () => {
+    const bare = { kind: 'Secret', data: { password: BASE64 } };
+    expect(maskSecretAnnotations(bare)).toBe(bare);
+    const unannotated = { kind: 'Secret', metadata: { name: 'db' } };
+    expect(maskSecretAnnotations(unannotated)).toBe(unannotated);
+    expect(maskSecretAnnotations(undefined)).toBeUndefined();
+    expect(maskSecretAnnotations(null)).toBeNull();
   });
 });
