@@ -2,9 +2,12 @@ import {
   ApiBlueprint,
   createFrontendPlugin,
   discoveryApiRef,
+  ExtensionDefinition,
   fetchApiRef,
+  OverridableFrontendPlugin,
   PageBlueprint,
 } from '@backstage/frontend-plugin-api';
+import type { ExternalRouteRef, RouteRef } from '@backstage/core-plugin-api';
 import { HomePageWidgetBlueprint } from '@backstage/plugin-home-react/alpha';
 import {
   EntityCardBlueprint,
@@ -122,6 +125,22 @@ const fleetSummaryWidget = HomePageWidgetBlueprint.make({
 });
 
 /**
+ * The plugin's extension IDs, as `nav.take` and app-config overrides name them.
+ *
+ * @alpha
+ */
+export type ArlonExtensionId =
+  | 'api:arlon'
+  | 'page:arlon'
+  | 'entity-card:arlon/cluster'
+  | 'entity-card:arlon/profile'
+  | 'entity-card:arlon/bundle'
+  | 'entity-card:arlon/clusterspec'
+  | 'entity-content:arlon/diff'
+  | 'scaffolder-form-field:arlon/commit-preview'
+  | 'home-page-widget:arlon/fleet-summary';
+
+/**
  * Arlon's frontend for the new frontend system: the Fleet page; cards for clusters, profiles, bundles
  * and cluster specs on their entity pages; a Diff tab on bundles, profiles
  * and clusters; the templates' commit preview field; a home page widget with
@@ -130,7 +149,19 @@ const fleetSummaryWidget = HomePageWidgetBlueprint.make({
  *
  * @alpha
  */
-const arlonPlugin = createFrontendPlugin({
+const arlonPlugin: OverridableFrontendPlugin<
+  { root: RouteRef },
+  {
+    template: ExternalRouteRef<
+      { namespace: string; templateName: string },
+      true
+    >;
+  },
+  // Declared rather than inferred: the inferred map spells out every
+  // blueprint's parameters, whose string unions TypeScript prints in an order
+  // that differs between checkouts, so the API report could not be checked.
+  { [id in ArlonExtensionId]: ExtensionDefinition }
+> = createFrontendPlugin({
   pluginId: 'arlon',
   title: 'Fleet',
   icon: <StorageIcon fontSize="inherit" />,
