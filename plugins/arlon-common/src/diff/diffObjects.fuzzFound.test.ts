@@ -23,6 +23,28 @@ describe('diffObjects, found by fuzzing', () => {
     ]);
   });
 
+  it('compares objects whose kind, namespace or name is a mapping with no usable text (toString: "") instead of throwing', () => {
+    const odd = { toString: '' } as any;
+    const diffs = diffObjects(
+      [
+        {
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          metadata: { namespace: odd, name: 'a' },
+        },
+        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: odd } },
+        { apiVersion: 'v1', kind: odd, metadata: { name: 'b' } },
+      ],
+      [],
+      { defaultNamespace: 'default', isNamespaced: () => true },
+    );
+    expect(diffs.map(d => [d.key, d.action]).sort()).toEqual([
+      ['//default/b', 'create'],
+      ['/ConfigMap/default/', 'create'],
+      ['/ConfigMap/default/a', 'create'],
+    ]);
+  });
+
   it('compares an inline bundle committed with such a manifest with another bundle (what POST /diff renders)', () => {
     const bundle = (name: string) => `apiVersion: core.arlon.io/v1
 kind: Bundle

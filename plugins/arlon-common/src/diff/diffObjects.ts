@@ -193,16 +193,17 @@ export function identifyObject(
   o: Partial<KubeObject>,
   options: Pick<DiffOptions, 'defaultNamespace' | 'isNamespaced'>,
 ) {
-  // A manifest from Git may say anything (`apiVersion: {}`): not a string is no version.
-  const apiVersion = typeof o.apiVersion === 'string' ? o.apiVersion : '';
+  // A manifest from Git may say anything (`apiVersion: {}`, `namespace:
+  // {toString: ""}`): a field that is not a string is treated as absent.
+  const apiVersion = text(o.apiVersion) ?? '';
   const [group, version] = apiVersion.includes('/')
     ? apiVersion.split('/')
     : ['', apiVersion];
-  const kind = o.kind ?? '';
+  const kind = text(o.kind) ?? '';
   const namespace = options.isNamespaced(group, kind)
-    ? o.metadata?.namespace ?? options.defaultNamespace
+    ? text(o.metadata?.namespace) ?? options.defaultNamespace
     : undefined;
-  const name = o.metadata?.name ?? '';
+  const name = text(o.metadata?.name) ?? '';
   return {
     key: `${group}/${kind}/${namespace ?? ''}/${name}`,
     group,
@@ -211,6 +212,10 @@ export function identifyObject(
     namespace,
     name,
   };
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 function strip(id: {
