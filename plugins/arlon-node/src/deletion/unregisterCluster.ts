@@ -104,13 +104,13 @@ async function revoke(
 
 /**
  * Removes ArgoCD's account from the workload cluster with ArgoCD's own
- * token (the Secret's access), in the only order that can work: every
- * removal takes the token's own rights away, so the service account goes
- * first (its token stops working in a real cluster, and Kubernetes removes
- * the token Secret with it), then the binding, the role and the token
- * Secret while the token still answers. What could not be removed is
- * returned by name; none of it holds a working credential once the service
- * account is gone. Only what carries Arlon's managed-by label is touched.
+ * token (the Secret's access). Every removal takes the token's own rights
+ * away, so the service account goes first: that ends the token (Kubernetes
+ * refuses a deleted account's tokens and removes its token Secret), and the
+ * binding, role and token Secret tried after it are then usually refused.
+ * What could not be removed is returned by name for an administrator; none
+ * of it holds a working credential once the service account is gone. Only
+ * what carries Arlon's managed-by label is touched.
  */
 export async function revokeWithArgoCdToken(
   registration: ClusterRegistration,
