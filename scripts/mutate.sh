@@ -59,5 +59,17 @@ if [ "${1:-}" = "--changed" ]; then
   echo "Mutating what changed since $since: $files"
 fi
 
+# --mutate <files>: handed to the config (STRYKER_MUTATE) rather than to
+# Stryker, whose --mutate replaces the config's list outright and with it the
+# exclusions: a glob such as 'src/diff/**/*.ts' would then mutate the tests too.
+args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --mutate) export STRYKER_MUTATE="${2:?--mutate needs a file, glob or comma-separated list}"; shift 2 ;;
+    --mutate=*) export STRYKER_MUTATE="${1#--mutate=}"; shift ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+
 cd "$dir"
-exec "$root/node_modules/.bin/stryker" run stryker.config.mjs "$@"
+exec "$root/node_modules/.bin/stryker" run stryker.config.mjs ${args[@]+"${args[@]}"}
