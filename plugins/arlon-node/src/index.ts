@@ -103,7 +103,11 @@ export {
   findAndCompare,
   type PreflightOptions,
 } from './diff/liveComparisons';
-export { FleetDefinitions, type WriteRequest } from './fleet/FleetDefinitions';
+export {
+  FleetDefinitions,
+  type FleetPlan,
+  type WriteRequest,
+} from './fleet/FleetDefinitions';
 export { InvalidDefinitionError } from './fleet/InvalidDefinitionError';
 export {
   FleetRegenerator,

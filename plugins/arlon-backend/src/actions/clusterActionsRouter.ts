@@ -112,7 +112,6 @@ export function clusterActionsRouter(
               'Send either "clusters" (a list of names) or "selector" (a label selector such as env=prod), not both',
             );
           }
-          let targets: string[] = [];
           const result = await definitions.change(
             {
               message: `${mode === 'apply' ? 'Apply' : 'Remove'} profile${
@@ -132,16 +131,16 @@ export function clusterActionsRouter(
                   ? { clusters }
                   : { selector: String(selector) },
               );
-              targets = matched;
               apply.require(
                 definitionViews(files)
                   .filter(v => v.kind === 'Cluster' && matched.includes(v.name))
                   .map(v => arlonResourceOfView(v, defaultOwner)),
                 `${mode} profiles on these clusters`,
               );
-              return [edit];
+              return { edits: [edit], value: matched };
             },
           );
+          const targets = result.value;
           return {
             meta: { commit: result.commit ?? null, clusters: targets },
             body: {
@@ -205,11 +204,7 @@ export function clusterActionsRouter(
         const { server, result } = await importCluster({
           management,
           request: { name, profiles, kubeconfig, argocdCluster },
-          check: edits =>
-            definitions.change(
-              { message: 'check', author, dryRun: true },
-              edits,
-            ),
+          check: edits => definitions.check({}, edits),
           commit: (_server, edits) =>
             definitions.change(
               {

@@ -17,6 +17,7 @@ import type {
   FleetChangeResult,
   FleetRepository,
 } from './FleetRepository';
+import type { FileChanges, FleetSnapshot } from './FleetCheckout';
 import { InvalidDefinitionError } from './InvalidDefinitionError';
 
 export interface WriteRequest {
@@ -33,6 +34,16 @@ export interface WriteRequest {
   mode?: FleetChange['mode'];
   branch?: string;
 }
+
+/**
+ * What a change plans on the head it is committed on: its edits, or its
+ * edits and a value the caller gets back with the result (e.g. the clusters
+ * a selector matched on that head).
+ */
+export type FleetPlan<T = void> = (
+  files: Record<string, string>,
+  commit: string,
+) => FleetEdit[] | { edits: FleetEdit[]; value: T };
 
 /**
  * Bundles, profiles, cluster specs and clusters as the fleet repository holds
@@ -140,39 +151,80 @@ export class FleetDefinitions {
     });
   }
 
-  /** Applies a planned list of edits as one commit (e.g. a profile applied to many clusters). */
-  async change(
+  /**
+   * Applies a planned list of edits as one commit (e.g. a profile applied to
+   * many clusters). The plan may return a value with its edits (the clusters
+   * it matched, the cluster it built): the result carries the value of the
+   * plan that was committed, replanned if another writer won.
+   */
+  async change<T = void>(
     request: WriteRequest,
     /** Plans the edits on the head they will be committed on (replanned if another writer wins). */
-    edits: (files: Record<string, string>, commit: string) => FleetEdit[],
-  ): Promise<FleetChangeResult> {
+    plan: FleetPlan<T>,
+  ): Promise<FleetChangeResult & { value: T }> {
     // Read before the repository's lock is taken: planning itself is synchronous.
     const served = await this.servedKinds();
-    return this.repository.change(
+    // The value of the last plan run: the one on the head that was committed.
+    let value!: T;
+    const result = await this.repository.change(
       {
         message: request.message,
         author: request.author,
         mode: request.mode,
         branch: request.branch,
         plan: snapshot => {
-          request.check?.(snapshot.files);
-          const plan = planFleetEdit(
-            snapshot.files,
-            edits(snapshot.files, snapshot.commit),
-            this.compileOptionsFor(snapshot.files, served),
-          );
-          if (plan.missing.length)
-            throw new NotFoundError(
-              `Not in the fleet repository: ${plan.missing.join(', ')}`,
-            );
-          const problems = plan.problems.length
-            ? plan.problems
-            : unservedClusterKinds(plan.changes, snapshot.files, served);
-          if (problems.length) throw new InvalidDefinitionError(problems);
-          return plan.changes;
+          const planned = this.planOn(snapshot, plan, served, request.check);
+          value = planned.value;
+          return planned.changes;
         },
       },
       { dryRun: request.dryRun },
     );
+    return { ...result, value };
+  }
+
+  /**
+   * Validates and compiles planned edits against the head without
+   * committing (the same checks as `change`, one fetch, no commit): what an
+   * operation asks before it does something outside Git, such as registering
+   * a cluster in ArgoCD. Throws as `change` would; returns the plan's value
+   * and the commit it was checked on.
+   */
+  async check<T = void>(
+    request: Pick<WriteRequest, 'check'>,
+    plan: FleetPlan<T>,
+  ): Promise<{ parent: string; value: T }> {
+    const served = await this.servedKinds();
+    const snapshot = await this.repository.read();
+    const { value } = this.planOn(snapshot, plan, served, request.check);
+    return { parent: snapshot.commit, value };
+  }
+
+  /** The file changes of a plan on one head: checked, validated, compiled, served. */
+  private planOn<T>(
+    snapshot: FleetSnapshot,
+    plan: FleetPlan<T>,
+    served: ServedKinds[],
+    check: WriteRequest['check'],
+  ): { changes: FileChanges; value: T } {
+    check?.(snapshot.files);
+    const planned = plan(snapshot.files, snapshot.commit);
+    const { edits, value } = Array.isArray(planned)
+      ? { edits: planned, value: undefined as T }
+      : planned;
+    const compiled = planFleetEdit(
+      snapshot.files,
+      edits,
+      this.compileOptionsFor(snapshot.files, served),
+    );
+    if (compiled.missing.length)
+      throw new NotFoundError(
+        `Not in the fleet repository: ${compiled.missing.join(', ')}`,
+      );
+    const problems = compiled.problems.length
+      ? compiled.problems
+      : unservedClusterKinds(compiled.changes, snapshot.files, served);
+    if (problems.length) throw new InvalidDefinitionError(problems);
+    return { changes: compiled.changes, value };
   }
 }

@@ -79,14 +79,7 @@ export function createClusterImportAction(options: ArlonActionsOptions) {
         'import clusters',
       );
       const check = (edits: (files: FleetFiles) => FleetEdit[]) =>
-        options.definitions.change(
-          {
-            message: 'check',
-            author: { name: 'check', email: 'check@backstage.invalid' },
-            dryRun: true,
-          },
-          edits,
-        );
+        options.definitions.check({}, edits);
       const management = options.managementClusters.get(
         managementCluster ?? options.managementClusters.list()[0]?.name,
       );
