@@ -300,6 +300,71 @@ describe('compareObjects', () => {
       ]);
     });
 
+    it('keeps the keys of an identity apart: containerPort 1 and port 23 are not 12 and 3', () => {
+      expect(
+        compareObjects(
+          { ports: [{ containerPort: 1, port: 23 }] },
+          { ports: [{ containerPort: 12, port: 3 }] },
+        ),
+      ).toEqual([
+        {
+          path: 'ports[containerPort=1,port=23]',
+          kind: 'added',
+          to: { containerPort: 1, port: 23 },
+        },
+      ]);
+    });
+
+    it('matches a key left out with the same key given empty (the API server omits empty names)', () => {
+      expect(
+        compareObjects(
+          { ports: [{ port: 80, targetPort: 8080 }] },
+          { ports: [{ port: 80, name: '', targetPort: 8080 }] },
+        ),
+      ).toEqual([]);
+    });
+
+    it('removes nothing when the applied configuration of a list is not a list', () => {
+      // A live port with only defaulted keys must not be matched by anything
+      // made up for a missing applied list.
+      for (const applied of [undefined, 'text', { ports: 1 }])
+        expect(
+          compareObjects(
+            { ports: [{ port: 80 }] },
+            { ports: [{ port: 80 }, { protocol: 'TCP' }] },
+            applied === undefined ? undefined : { ports: applied },
+          ),
+        ).toEqual([]);
+    });
+
+    it('compares a list holding null by position, without reading keys of null', () => {
+      expect(
+        compareObjects(
+          { containers: [{ name: 'a' }, null] },
+          { containers: [{ name: 'a' }, null] },
+        ),
+      ).toEqual([]);
+      expect(
+        compareObjects(
+          { containers: [null, { name: 'a', image: 'x' }] },
+          { containers: [{ name: 'a', image: 'x' }, null] },
+        ),
+      ).toEqual([
+        {
+          path: 'containers[0]',
+          kind: 'changed',
+          from: { name: 'a', image: 'x' },
+          to: null,
+        },
+        {
+          path: 'containers[1]',
+          kind: 'changed',
+          from: null,
+          to: { name: 'a', image: 'x' },
+        },
+      ]);
+    });
+
     it('does not match by a key only the name-less list suffix happens to contain', () => {
       // `supports` ends in `ports` but is not a ports list: matched by name.
       expect(

@@ -64,15 +64,17 @@ export function compareObjects(
   if (Array.isArray(desired) && Array.isArray(live)) {
     const keys = mergeKeysFor(path, desired, live);
     if (keys) {
+      // Every item is an object here (mergeKeysFor); a key an item leaves out
+      // takes the API server's default, or counts as empty.
       const id = (item: any) =>
-        keys.map(k => `${item?.[k] ?? KEY_DEFAULTS[k] ?? ''}`).join('/');
+        keys.map(k => `${item[k] ?? KEY_DEFAULTS[k] ?? ''}`).join('/');
       const liveById = new Map(live.map(item => [id(item), item]));
       const appliedById = new Map(
         (Array.isArray(applied) ? applied : []).map(item => [id(item), item]),
       );
       const label = (item: any) =>
         `${path}[${keys
-          .filter(k => item?.[k] !== undefined)
+          .filter(k => item[k] !== undefined)
           .map(k => `${k}=${item[k]}`)
           .join(',')}]`;
       const changes: FieldChange[] = [];
@@ -112,14 +114,9 @@ export function compareObjects(
       ),
     );
   }
-  if (
-    isObject(desired) ||
-    isObject(live) ||
-    Array.isArray(desired) ||
-    Array.isArray(live)
-  ) {
-    return [{ path, kind: 'changed', from: live, to: desired }];
-  }
+  // A scalar against an object or a list is one change (equivalentScalars
+  // holds only for equal values or two quantities), as are two scalars that
+  // mean different things.
   return equivalentScalars(desired, live)
     ? []
     : [{ path, kind: 'changed', from: live, to: desired }];
@@ -131,13 +128,11 @@ function mergeKeysFor(
   live: unknown[],
 ): string[] | undefined {
   const items = [...desired, ...live];
-  if (items.length === 0 || !items.every(isObject)) return undefined;
-  const rule = MERGE_KEYS.find(r => r.list.test(path));
-  const candidates = rule?.keys ?? ['name'];
-  const keys = candidates.filter(k =>
-    items.some(item => (item as any)[k] !== undefined),
-  );
-  return keys.length &&
+  if (!items.every(isObject)) return undefined;
+  // Keys no item has add the same (empty or default) part to every item's
+  // identity, so they never change what matches.
+  const keys = MERGE_KEYS.find(r => r.list.test(path))?.keys ?? ['name'];
+  return items.length &&
     items.every(item => keys.some(k => (item as any)[k] !== undefined))
     ? keys
     : undefined;
