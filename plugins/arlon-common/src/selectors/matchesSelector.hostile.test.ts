@@ -4,7 +4,7 @@ import { MAX_SELECTOR_LENGTH, matchesSelector } from './matchesSelector';
 describe('matchesSelector, hostile', () => {
   const labels = { env: 'prod' };
 
-  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
+  it.each(['constructor', 'toString', 'hasOwnProperty'])(
     'the inherited name %s is no label: it selects nothing, and its negation everything',
     key => {
       expect(matchesSelector(key, labels)).toBe(false);
@@ -14,6 +14,19 @@ describe('matchesSelector, hostile', () => {
       expect(matchesSelector(`${key}=`, labels)).toBe(false);
     },
   );
+
+  it('refuses __proto__ in every form: it is no label key (a name starts with a letter or digit)', () => {
+    for (const selector of [
+      '__proto__',
+      '!__proto__',
+      '__proto__ in (x)',
+      '__proto__ notin (x)',
+      '__proto__=',
+    ])
+      expect(() => matchesSelector(selector, labels)).toThrow(
+        /^Cannot read label selector at "!?__proto__.*"__proto__" is no label key/,
+      );
+  });
 
   it('refuses a selector over the limit with a 400 that does not echo it', () => {
     const selector = `env=${'a'.repeat(MAX_SELECTOR_LENGTH)}`;
