@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import type { ArlonKind } from '../model/types';
+import type { DefinitionWithStatus } from '../model/clusterStatus';
+import { definitionNameProblem, InvalidNameError } from '../model/names';
+import {
+  type FileChange,
+  fileChangeSchema,
+  type PullRequestRef,
+  pullRequestRefSchema,
+} from './common';
+
+/** The REST API's URL segment of each kind: `/bundles`, `/profiles/:name`, … */
+export type KindSegment = 'bundles' | 'profiles' | 'clusterspecs' | 'clusters';
+export const KIND_SEGMENTS: readonly KindSegment[] = [
+  'bundles',
+  'profiles',
+  'clusterspecs',
+  'clusters',
+];
+export const DEFINITION_KIND_BY_SEGMENT: Readonly<
+  Record<KindSegment, ArlonKind>
+> = {
+  bundles: 'Bundle',
+  profiles: 'Profile',
+  clusterspecs: 'ClusterSpec',
+  clusters: 'Cluster',
+};
+export const kindSegmentSchema: z.ZodType<KindSegment> = z.enum(
+  KIND_SEGMENTS as [KindSegment, ...KindSegment[]],
+  {
+    error:
+      'Unknown collection; use bundles, profiles, clusterspecs or clusters',
+  },
+);
+
+/**
+ * A definition name from input (the URL's `:name`, a body's
+ * metadata.name): its message is InvalidNameError's, which names the field
+ * and shows the value cut short, so REST and the core refuse alike.
+ */
+export function definitionNameSchema(
+  field: string,
+): z.ZodType<string, unknown> {
+  return z.unknown().transform((value, ctx) => {
+    const problem = definitionNameProblem(value);
+    if (!problem) return value as string;
+    ctx.addIssue({
+      code: 'custom',
+      message: new InvalidNameError(field, value, problem).message,
+    });
+    return z.NEVER;
+  });
+}
+
+/** Who a definition body says it is: read only to match it with the URL. */
+export interface DefinitionIdentity {
+  kind?: unknown;
+  metadata?: { name?: string };
+  [key: string]: unknown;
+}
+
+/**
+ * The identity of a definition body (JSON, or YAML read as data) written
+ * through `/:kind` or `/:kind/:name`: its kind and name must match the URL,
+ * so a request cannot write somewhere it did not say. Anything else in the
+ * body is for validation to judge, with its lines and fields.
+ */
+export function definitionIdentitySchema(
+  kind: ArlonKind,
+  urlName?: string,
+): z.ZodType<DefinitionIdentity, unknown> {
+  return z.custom<DefinitionIdentity>().superRefine(matchesUrl(kind, urlName));
+}
+
+function matchesUrl(kind: ArlonKind, urlName: string | undefined) {
+  return (value: DefinitionIdentity, ctx: z.RefinementCtx) => {
+    if (!value || typeof value !== 'object') return;
+    if (value.kind !== undefined && value.kind !== kind) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `The body is a ${value.kind}, but the URL is for a ${kind}`,
+      });
+      return;
+    }
+    const metadata = value.metadata as { name?: unknown } | undefined;
+    const bodyName = metadata?.name;
+    if (bodyName === undefined) return;
+    const problem = definitionNameProblem(bodyName);
+    if (problem) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['metadata', 'name'],
+        message: new InvalidNameError('metadata.name', bodyName, problem)
+          .message,
+      });
+      return;
+    }
+    if (urlName !== undefined && bodyName !== urlName)
+      ctx.addIssue({
+        code: 'custom',
+        message: `The body names "${bodyName}", but the URL names "${urlName}"`,
+      });
+  };
+}
+
+/**
+ * A definition sent as JSON (`POST /:kind`, `PUT /:kind/:name`): an object
+ * with something in it, whose identity matches the URL. YAML text is read
+ * into data first, then judged by definitionIdentitySchema.
+ */
+export function definitionJsonBodySchema(
+  kind: ArlonKind,
+  urlName?: string,
+): z.ZodType<DefinitionIdentity, unknown> {
+  const send = `Send a ${kind} definition as application/yaml or application/json`;
+  return z
+    .custom<DefinitionIdentity>(
+      v => !!v && typeof v === 'object' && Object.keys(v).length > 0,
+      { error: send },
+    )
+    .superRefine(matchesUrl(kind, urlName));
+}
+
+/** `GET /:kind`: the definitions the caller may read, at one commit. */
+export interface DefinitionList {
+  commit: string;
+  items: DefinitionWithStatus[];
+}
+
+/** `GET /:kind/:name`: one definition (a cluster with its live status). */
+export type DefinitionResponse = DefinitionWithStatus;
+
+/** One file of a write; a dry run shows the content it would write. */
+export interface DefinitionFileChange extends FileChange {
+  content?: string;
+}
+
+/** `POST /:kind`, `PUT` and `DELETE /:kind/:name`: the commit (none on a dry run). */
+export interface DefinitionWriteResult {
+  dryRun: boolean;
+  commit?: string;
+  parent?: string;
+  pullRequest?: PullRequestRef;
+  files: DefinitionFileChange[];
+}
+export const definitionWriteResultSchema: z.ZodType<DefinitionWriteResult> =
+  z.object({
+    dryRun: z.boolean(),
+    commit: z.string().optional(),
+    parent: z.string().optional(),
+    pullRequest: pullRequestRefSchema.optional(),
+    files: z.array(
+      z.object({
+        path: z.string(),
+        action: z.string(),
+        content: z.string().optional(),
+      }),
+    ),
+  });
+
+/** `POST /regenerate`: the generated tree recompiled as one commit (none when current). */
+export interface RegenerateResult {
+  commit?: string;
+  parent?: string;
+  pullRequest?: PullRequestRef;
+  files: FileChange[];
+}
+export const regenerateResultSchema: z.ZodType<RegenerateResult> = z.object({
+  commit: z.string().optional(),
+  parent: z.string().optional(),
+  pullRequest: pullRequestRefSchema.optional(),
+  files: z.array(fileChangeSchema),
+});

@@ -1,0 +1,6 @@
+// The REST contract of the `arlon` backend plugin: each route's request and
+// response, written once, parsed by the backend and typed in the browser.
+export * from './problems';
+export * from './common';
+export * from './clusterActions';
+export * from './definitions';
