@@ -89,5 +89,4 @@ export { compareObjects, type FieldChange } from './diff/compareObjects';
 export { normalizeObject } from './diff/normalize';
 export { parseQuantity, equivalentScalars } from './diff/quantity';
 export * from './previewSecrets';
-export * from './api';
 export * from './selectors';
