@@ -4,12 +4,16 @@ import {
   LoggerService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { InputError, NotFoundError } from '@backstage/errors';
+import { NotFoundError } from '@backstage/errors';
 import {
   arlonDefinitionReadPermission,
   arlonFleetAdminPermission,
   arlonFleetReadPermission,
+  bootstrapQuerySchema,
+  type BootstrapResponse,
   DEFAULT_ARLON_OWNER,
+  type HealthResponse,
+  type VerifyResponse,
 } from '@arlon-backstage/plugin-arlon-common';
 import type {
   ArlonLimits,
@@ -19,6 +23,7 @@ import type {
 import express from 'express';
 import Router from 'express-promise-router';
 import { auditedWrite } from './actions/auditedWrite';
+import { parseRequest } from './http/parseRequest';
 import {
   authorize,
   decideOnDefinitions,
@@ -92,7 +97,11 @@ export async function createRouter(
       credentials,
       "read the fleet's health",
     );
-    res.json(await checkFleetHealth(managementClusters, fleetRepository));
+    const health: HealthResponse = await checkFleetHealth(
+      managementClusters,
+      fleetRepository,
+    );
+    res.json(health);
   });
 
   router.get('/verify', async (req, res) => {
@@ -118,23 +127,15 @@ export async function createRouter(
         ),
       ),
     ]);
-    res.json({ managementClusters: checks, lastKnownGood });
+    const body: VerifyResponse = { managementClusters: checks, lastKnownGood };
+    res.json(body);
   });
 
   router.post('/bootstrap', async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const dryRunParam = req.query.dryRun;
-    if (
-      dryRunParam !== undefined &&
-      dryRunParam !== 'true' &&
-      dryRunParam !== 'false'
-    )
-      throw new InputError('dryRun must be true or false');
-    const dryRun = dryRunParam === 'true';
-    const name =
-      typeof req.query.cluster === 'string'
-        ? req.query.cluster
-        : managementClusters.list()[0]?.name;
+    const query = parseRequest(bootstrapQuerySchema, req.query);
+    const dryRun = query.dryRun;
+    const name = query.cluster ?? managementClusters.list()[0]?.name;
     await auditedWrite(
       options.auditor,
       req,
@@ -161,23 +162,19 @@ export async function createRouter(
           name: s.name,
           namespace: s.namespace,
         });
-        return {
-          meta: { dryRun, changed: result.applied },
-          body: {
-            managementCluster: name,
-            dryRun,
-            checks: result.checks,
-            // What changed (would change, on a dry run); empty on a second run.
-            applied: result.steps
-              .filter(s => s.action !== 'unchanged')
-              .map(ref),
-            unchanged: result.steps
-              .filter(s => s.action === 'unchanged')
-              .map(ref),
-            // On a dry run: exactly what would be applied, Secret values redacted.
-            ...(dryRun ? { objects: result.steps.map(s => s.object) } : {}),
-          },
+        const body: BootstrapResponse = {
+          managementCluster: name,
+          dryRun,
+          checks: result.checks,
+          // What changed (would change, on a dry run); empty on a second run.
+          applied: result.steps.filter(s => s.action !== 'unchanged').map(ref),
+          unchanged: result.steps
+            .filter(s => s.action === 'unchanged')
+            .map(ref),
+          // On a dry run: exactly what would be applied, Secret values redacted.
+          ...(dryRun ? { objects: result.steps.map(s => s.object) } : {}),
         };
+        return { meta: { dryRun, changed: result.applied }, body };
       },
     );
   });

@@ -6,6 +6,7 @@ import {
 import {
   arlonResourceOf,
   bundlesOf,
+  type CompareRequest,
   compareRendered,
   DiffReport,
   DiffSection,
@@ -31,15 +32,6 @@ import {
 } from '@arlon-backstage/plugin-arlon-node';
 import { workloadFailure } from '../workloadFailure';
 import type { WorkloadClusters } from './WorkloadClusters';
-
-export interface CompareRequest {
-  left: PortalDiffTarget;
-  right: PortalDiffTarget;
-  /** For cluster against cluster: only this bundle's objects. */
-  bundle?: string;
-  /** Pre-flight with a server-side dry-run apply when the cluster allows it (default true). */
-  serverSide?: boolean;
-}
 
 /**
  * Who compares: the policy's answer to `arlon.definition.read` (conditions

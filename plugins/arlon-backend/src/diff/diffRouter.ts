@@ -8,31 +8,29 @@ import {
   arlonDefinitionReadPermission,
   arlonDiffReadPermission,
   arlonDiffReportWritePermission,
-  DEFAULT_ARLON_OWNER,
+  COMPARE_REQUEST_EXPECTED,
   DIFF_REPORT_FILE,
-  portalTargetSchema,
+  compareRequestSchema,
+  type CompareResponse,
+  DEFAULT_ARLON_OWNER,
+  diffReportEnvelopeSchema,
   exportDiffReport,
   parseDiffReportFile,
+  type ReportList,
+  reportListQuerySchema,
 } from '@arlon-backstage/plugin-arlon-common';
 import express from 'express';
 import Router from 'express-promise-router';
-import { z } from 'zod';
 import {
   authorize,
   decideOnDefinitions,
   DEFAULT_LIMITS,
 } from '@arlon-backstage/plugin-arlon-node';
 import { auditedWrite } from '../actions/auditedWrite';
+import { parseRequest } from '../http/parseRequest';
 import type { DiffReportStore } from './DiffReportStore';
 import { ReportLimits, ReportTooLargeError } from './reportLimits';
 import type { DiffService } from './DiffService';
-
-const compareBody = z.object({
-  left: portalTargetSchema,
-  right: portalTargetSchema,
-  bundle: z.string().min(1).optional(),
-  serverSide: z.boolean().optional(),
-});
 
 export interface DiffRouterOptions {
   httpAuth: HttpAuthService;
@@ -99,13 +97,11 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
     const what = 'compare definitions and clusters';
     await reader(req, what);
     await readBody(req, res);
-    const body = compareBody.safeParse(req.body);
-    if (!body.success)
-      throw new InputError(
-        `Expected { left, right } naming a bundle, profile or cluster: ${problemsOf(
-          body.error,
-        )}`,
-      );
+    const body = parseRequest(
+      compareRequestSchema,
+      req.body,
+      COMPARE_REQUEST_EXPECTED,
+    );
     // Evaluated by the service on the snapshot it compares.
     const read = await decideOnDefinitions(
       permissions,
@@ -113,24 +109,18 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
       await httpAuth.credentials(req, { allow: ['user'] }),
     );
     read.requireSome(what);
-    res.json(
-      await diff.compare(body.data, {
-        read,
-        defaultOwner: options.defaultOwner ?? DEFAULT_ARLON_OWNER,
-      }),
-    );
+    const report: CompareResponse = await diff.compare(body, {
+      read,
+      defaultOwner: options.defaultOwner ?? DEFAULT_ARLON_OWNER,
+    });
+    res.json(report);
   });
 
   router.get('/diff/reports', async (req, res) => {
     await reader(req, 'read saved diff reports');
-    const number = (v: unknown, fallback: number) =>
-      typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : fallback;
-    res.json({
-      items: await reports.list({
-        limit: Math.min(number(req.query.limit, 100), 500),
-        offset: number(req.query.offset, 0),
-      }),
-    });
+    const page = parseRequest(reportListQuerySchema, req.query);
+    const list: ReportList = { items: await reports.list(page) };
+    res.json(list);
   });
 
   // Saving a report just computed and importing an exported file are the
@@ -145,14 +135,7 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
         async () => {
           const user = await writer(req, 'save diff reports');
           await readBody(req, res);
-          if (
-            asFile &&
-            (req.body?.apiVersion !== DIFF_REPORT_FILE.apiVersion ||
-              req.body?.kind !== DIFF_REPORT_FILE.kind)
-          )
-            throw new InputError(
-              `The file is not an exported diff report: expected apiVersion ${DIFF_REPORT_FILE.apiVersion} and kind ${DIFF_REPORT_FILE.kind}`,
-            );
+          if (asFile) parseRequest(diffReportEnvelopeSchema, req.body);
           const parsed = parseDiffReportFile({
             ...DIFF_REPORT_FILE,
             ...req.body,
@@ -216,10 +199,4 @@ export function diffRouter(options: DiffRouterOptions): express.Router {
   );
 
   return router;
-}
-
-function problemsOf(error: z.ZodError) {
-  return error.issues
-    .map(i => `${i.path.join('.') || '(body)'}: ${i.message}`)
-    .join('; ');
 }

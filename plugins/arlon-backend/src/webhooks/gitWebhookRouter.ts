@@ -1,7 +1,12 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import { InputError, NotFoundError } from '@backstage/errors';
+import { NotFoundError } from '@backstage/errors';
+import {
+  pushPayloadSchema,
+  type WebhookResponse,
+} from '@arlon-backstage/plugin-arlon-common';
 import express from 'express';
 import Router from 'express-promise-router';
+import { parseRequest } from '../http/parseRequest';
 import { isPushEvent, verifyPushDelivery } from './verifyPushDelivery';
 
 /** Path of the push webhook under /api/arlon; open to unauthenticated callers, who must sign. */
@@ -40,14 +45,14 @@ export function gitWebhookRouter(options: GitWebhookOptions): express.Router {
       if (delivery.host === 'github' && delivery.event === 'ping') {
         res.json({
           message: 'The webhook reaches the portal and its signature is valid',
-        });
+        } satisfies WebhookResponse);
         return;
       }
       if (!isPushEvent(delivery)) {
         res.status(202).json({
           checked: false,
           message: `Only push events matter here; this ${delivery.host} event is ignored (send push events only)`,
-        });
+        } satisfies WebhookResponse);
         return;
       }
       const ref = pushedRef(body, req.headers['content-type']);
@@ -58,7 +63,7 @@ export function gitWebhookRouter(options: GitWebhookOptions): express.Router {
             0,
             200,
           )}, not to the fleet branch ${ours}: nothing to do`,
-        });
+        } satisfies WebhookResponse);
         return;
       }
       void options
@@ -71,7 +76,7 @@ export function gitWebhookRouter(options: GitWebhookOptions): express.Router {
       res.status(202).json({
         checked: true,
         message: `Looking at ${ours} now`,
-      });
+      } satisfies WebhookResponse);
     },
   );
   // Nothing else under /webhooks exists, and nothing else may answer there unauthenticated.
@@ -88,15 +93,11 @@ function pushedRef(body: Buffer, contentType: string | undefined): string {
   let text = body.toString('utf8');
   if (contentType?.startsWith('application/x-www-form-urlencoded'))
     text = new URLSearchParams(text).get('payload') ?? '';
-  let ref: unknown;
+  let payload: unknown;
   try {
-    ref = JSON.parse(text)?.ref;
+    payload = JSON.parse(text);
   } catch {
-    ref = undefined;
+    payload = undefined;
   }
-  if (typeof ref !== 'string')
-    throw new InputError(
-      'The push event has no "ref": the webhook must send the host\'s push payload as JSON (content type application/json)',
-    );
-  return ref;
+  return parseRequest(pushPayloadSchema, payload).ref;
 }

@@ -25,6 +25,13 @@ export const DEFINITION_KIND_BY_SEGMENT: Readonly<
   clusterspecs: 'ClusterSpec',
   clusters: 'Cluster',
 };
+/** Each kind's URL segment: where a definition of it is read and written. */
+export const SEGMENT_BY_KIND: Readonly<Record<ArlonKind, KindSegment>> = {
+  Bundle: 'bundles',
+  Profile: 'profiles',
+  ClusterSpec: 'clusterspecs',
+  Cluster: 'clusters',
+};
 export const kindSegmentSchema: z.ZodType<KindSegment> = z.enum(
   KIND_SEGMENTS as [KindSegment, ...KindSegment[]],
   {

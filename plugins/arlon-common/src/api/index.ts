@@ -4,3 +4,7 @@ export * from './problems';
 export * from './common';
 export * from './clusterActions';
 export * from './definitions';
+export * from './diff';
+export * from './fleet';
+export * from './bootstrap';
+export * from './webhooks';
