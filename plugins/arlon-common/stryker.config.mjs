@@ -13,5 +13,6 @@ export default strykerConfig({
     'src/compiler/**/*.ts',
     'src/diff/**/*.ts',
     'src/providers/**/*.ts',
+    'src/selectors/**/*.ts',
   ],
 });

@@ -1,8 +1,8 @@
 // Mutation testing of arlon-node's security-critical files: `yarn mutate
 // arlon-node` (docs/testing.md, "arlon-node and arlon-backend").
 // Authorization, kubeconfig parsing (the refusal of exec, auth-provider and
-// file paths), ArgoCD cluster Secrets read as data, path confinement of fleet
-// files, and the label selector profiles are applied by.
+// file paths), ArgoCD cluster Secrets read as data and path confinement of
+// fleet files. (The label selector profiles are applied by is arlon-common's.)
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 // The shared shape lives at the repository root (scripts/stryker), not in a package.
@@ -18,7 +18,6 @@ const base = strykerConfig({
     'src/kubeconfig/parseKubeconfig.ts',
     'src/live/workloadKubeConfig.ts',
     'src/fleet/confinePath.ts',
-    'src/fleet/matchesSelector.ts',
   ],
 });
 
@@ -45,7 +44,6 @@ export default {
         '<rootDir>/kubeconfig/parseKubeconfig*.test.ts',
         '<rootDir>/live/workloadKubeConfig*.test.ts',
         '<rootDir>/fleet/confinePath*.test.ts',
-        '<rootDir>/fleet/matchesSelector*.test.ts',
       ],
     },
   },

@@ -1,4 +1,8 @@
 import { parse } from 'yaml';
+import {
+  labelSelectorObjectRequirements,
+  matchesLabelSelector,
+} from '@arlon-backstage/plugin-arlon-common';
 import { mergePatch } from '../kube/patch';
 import { renderTemplate } from './goTemplate';
 
@@ -35,9 +39,15 @@ function generateOne(g: any, clusterSecrets: () => any[]): Params[] {
   );
 }
 
-function clusterParams(selector: any, secrets: any[]): Params[] {
+/**
+ * The clusters generator's `selector` is a metav1.LabelSelector, read as
+ * ArgoCD reads it (LabelSelectorAsSelector): an invalid one fails the
+ * ApplicationSet rather than selecting some other set of clusters.
+ */
+function clusterParams(selector: unknown, secrets: any[]): Params[] {
+  const requirements = labelSelectorObjectRequirements(selector);
   return secrets
-    .filter(s => matchesSelector(selector, s.metadata.labels ?? {}))
+    .filter(s => matchesLabelSelector(requirements, s.metadata.labels))
     .map(s => {
       const data = decode(s.data);
       return {
@@ -105,30 +115,6 @@ export function decode(
       k,
       Buffer.from(v, 'base64').toString('utf8'),
     ]),
-  );
-}
-
-function matchesSelector(
-  selector: any,
-  labels: Record<string, string>,
-): boolean {
-  const matchLabels = selector?.matchLabels ?? {};
-  const expressions = selector?.matchExpressions ?? [];
-  return (
-    Object.entries(matchLabels).every(([k, v]) => labels[k] === v) &&
-    expressions.every((e: any) => {
-      const has = (k: string) => k in labels;
-      switch (e.operator) {
-        case 'In':
-          return has(e.key) && e.values.includes(labels[e.key]);
-        case 'NotIn':
-          return !has(e.key) || !e.values.includes(labels[e.key]);
-        case 'Exists':
-          return has(e.key);
-        default:
-          return !has(e.key);
-      }
-    })
   );
 }
 

@@ -274,6 +274,10 @@ describe('KubeApiServer, through @kubernetes/client-node', () => {
       ['env notin (dev)', ['a', 'c']],
       ['tier', ['a', 'b']],
       ['!tier', ['c']],
+      // Kubernetes' reading (arlon-common's selector): no space needed
+      // before `(`, a space allowed after `!`
+      ['env in(dev,staging)', ['b']],
+      ['! tier', ['c']],
     ])('labelSelector %s', async (selector, expected) => {
       expect(await names(selector)).toEqual(expected);
     });
@@ -285,6 +289,13 @@ describe('KubeApiServer, through @kubernetes/client-node', () => {
     it('rejects a malformed selector with 400', async () => {
       await expect(names('env in prod')).rejects.toMatchObject({ code: 400 });
     });
+
+    it.each(['env=a/b', 'env=prod,', 'env in (a b)'])(
+      'rejects %j with 400, as a real API server does',
+      async selector => {
+        await expect(names(selector)).rejects.toMatchObject({ code: 400 });
+      },
+    );
 
     it('pages with limit and continue', async () => {
       const first = await core.listNamespacedConfigMap({

@@ -1,94 +1,38 @@
 /** Kubernetes label selectors (`labelSelector=`) and the field selectors the sandbox supports. */
+import {
+  LabelRequirement,
+  LabelSelectorError,
+  matchesLabelSelector,
+  parseLabelSelector as parseSelector,
+} from '@arlon-backstage/plugin-arlon-common';
 
-type Requirement =
-  | { op: 'eq' | 'neq'; key: string; value: string }
-  | { op: 'in' | 'notin'; key: string; values: string[] }
-  | { op: 'exists' | 'notexists'; key: string };
-
-export type LabelSelector = Requirement[];
+/**
+ * The label selector itself is arlon-common's (Kubernetes' own reading, shared
+ * with the node code and the sandbox's ArgoCD); this file adapts it to the
+ * API server's query parameter and its 400.
+ */
+export type LabelSelector = LabelRequirement[];
 
 export class SelectorError extends Error {}
 
-const KEY = '([^\\s!=()]+)';
-const REQUIREMENT_FORMS: Array<[RegExp, (m: RegExpExecArray) => Requirement]> =
-  [
-    [
-      new RegExp(`^${KEY}\\s+(in|notin)\\s+\\(([^)]*)\\)$`),
-      m => ({
-        op: m[2] as 'in' | 'notin',
-        key: m[1],
-        values: m[3]
-          .split(',')
-          .map(v => v.trim())
-          .filter(Boolean),
-      }),
-    ],
-    [
-      new RegExp(`^${KEY}\\s*!=\\s*([^\\s!=()]*)$`),
-      m => ({ op: 'neq', key: m[1], value: m[2] }),
-    ],
-    [
-      new RegExp(`^${KEY}\\s*==?\\s*([^\\s!=()]*)$`),
-      m => ({ op: 'eq', key: m[1], value: m[2] }),
-    ],
-    [new RegExp(`^!\\s*${KEY}$`), m => ({ op: 'notexists', key: m[1] })],
-    [new RegExp(`^${KEY}$`), m => ({ op: 'exists', key: m[1] })],
-  ];
-
-/** Parses `a=b,c!=d,e in (f,g),h notin (i),j,!k`. */
+/** Parses `labelSelector=`: `a=b,c!=d,e in (f,g),h notin (i),j,!k,l>1`. */
 export function parseLabelSelector(
   text: string | null | undefined,
 ): LabelSelector {
-  if (!text) return [];
-  const requirements: Requirement[] = [];
-  // Split on commas that are not inside parentheses.
-  const parts: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const ch of text) {
-    if (ch === '(') depth++;
-    if (ch === ')') depth--;
-    if (ch === ',' && depth === 0) {
-      parts.push(current);
-      current = '';
-    } else current += ch;
+  try {
+    return parseSelector(text ?? '');
+  } catch (e) {
+    if (e instanceof LabelSelectorError)
+      throw new SelectorError(`unable to parse requirement: ${e.reason}`);
+    throw e;
   }
-  parts.push(current);
-
-  for (const raw of parts.map(p => p.trim())) {
-    const requirement = REQUIREMENT_FORMS.map(([form, build]) => {
-      const m = form.exec(raw);
-      return m && build(m);
-    }).find(Boolean);
-    if (!requirement)
-      throw new SelectorError(`unable to parse requirement: "${raw}"`);
-    requirements.push(requirement);
-  }
-  return requirements;
 }
 
 export function matchesLabels(
   selector: LabelSelector,
   labels: Record<string, string> | undefined,
 ): boolean {
-  const l = labels ?? {};
-  return selector.every(r => {
-    const has = Object.prototype.hasOwnProperty.call(l, r.key);
-    switch (r.op) {
-      case 'eq':
-        return has && l[r.key] === r.value;
-      case 'neq':
-        return !has || l[r.key] !== r.value;
-      case 'in':
-        return has && r.values.includes(l[r.key]);
-      case 'notin':
-        return !has || !r.values.includes(l[r.key]);
-      case 'exists':
-        return has;
-      default:
-        return !has;
-    }
-  });
+  return matchesLabelSelector(selector, labels);
 }
 
 export type FieldSelector = Array<{

@@ -6,7 +6,8 @@
  */
 
 const NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const DNS_SUBDOMAIN =
+  /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const MAX_LABEL_LENGTH = 63;
 const MAX_PREFIX_LENGTH = 253;
 const NAME_RULE =
@@ -30,7 +31,8 @@ export function labelKeyProblem(key: string): string | undefined {
   const parts = key.split('/');
   let why: string | undefined;
   if (parts.length > 2)
-    why = "a label key has at most one '/', between an optional DNS subdomain prefix and a name";
+    why =
+      "a label key has at most one '/', between an optional DNS subdomain prefix and a name";
   else if (parts.length === 2 && parts[0].length === 0)
     why = 'the prefix part must be non-empty';
   else if (parts.length === 2 && parts[0].length > MAX_PREFIX_LENGTH)

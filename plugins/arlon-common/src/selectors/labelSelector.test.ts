@@ -152,7 +152,9 @@ describe('matchesLabelSelector', () => {
     expect(matchesLabelSelector(parseLabelSelector('env'), inherited)).toBe(
       false,
     );
-    expect(matchesLabelSelector(parseLabelSelector('toString'), {})).toBe(false);
+    expect(matchesLabelSelector(parseLabelSelector('toString'), {})).toBe(
+      false,
+    );
   });
 
   it('takes missing labels as no labels', () => {

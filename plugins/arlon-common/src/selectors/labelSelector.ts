@@ -6,7 +6,11 @@
  * clusters, the sandbox's API server and its ArgoCD all use it, so a selector
  * means the same everywhere, and the same as on a real cluster.
  */
-import { labelKeyProblem, labelValueProblem, shortenForMessage } from './labelNames';
+import {
+  labelKeyProblem,
+  labelValueProblem,
+  shortenForMessage,
+} from './labelNames';
 import { LabelSelectorToken, labelSelectorTokens } from './labelSelectorTokens';
 
 /** @public */
@@ -36,14 +40,16 @@ export interface LabelRequirement {
 export class LabelSelectorError extends Error {
   readonly name = 'InputError';
 
-  constructor(readonly part: string, readonly reason: string) {
+  constructor(readonly part: string, readonly reason: string, hint?: string) {
     super(
-      `Cannot read label selector at "${shortenForMessage(
-        part,
-      )}"; ${reason}; use forms such as env=prod, env in (dev,qa), !legacy`,
+      `Cannot read label selector at "${shortenForMessage(part)}"; ${reason}${
+        hint ? `; ${hint}` : ''
+      }`,
     );
   }
 }
+
+const HINT = 'use forms such as env=prod, env in (dev,qa), !legacy';
 
 /** A refusal inside one term; the parser adds which term. */
 class Refusal {
@@ -79,7 +85,9 @@ export function parseLabelSelector(text: string): LabelRequirement[] {
     const t = peek();
     if (t.kind === 'end' || t.kind === ',') return [''];
     next();
-    return t.kind === 'word' ? [t.text] : refuse(`${found(t)}, expected: identifier`);
+    return t.kind === 'word'
+      ? [t.text]
+      : refuse(`${found(t)}, expected: identifier`);
   }
 
   // `( … )`: comma-separated words, where an empty slot is the empty value.
@@ -98,7 +106,8 @@ export function parseLabelSelector(text: string): LabelRequirement[] {
       if (t.kind === 'word') {
         values.add(t.text);
         if (peek().kind === ')') break;
-        if (peek().kind !== ',') refuse(`${found(peek())}, expected: ',' or ')'`);
+        if (peek().kind !== ',')
+          refuse(`${found(peek())}, expected: ',' or ')'`);
       } else if (t.kind === ',') {
         if (values.size === 0) values.add('');
         if (peek().kind === ')') {
@@ -165,7 +174,11 @@ export function parseLabelSelector(text: string): LabelRequirement[] {
       }
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
-      throw new LabelSelectorError(termAt(text, start.at, tokens, position), e.reason);
+      throw new LabelSelectorError(
+        termAt(text, start.at, tokens, position),
+        e.reason,
+        HINT,
+      );
     }
   }
 }

@@ -12,9 +12,26 @@ describe('labelSelectorObjectRequirements', () => {
     [{}, true],
     [{ matchLabels: { env: 'prod' } }, true],
     [{ matchLabels: { env: 'prod', tier: 'db' } }, false],
-    [{ matchExpressions: [{ key: 'env', operator: 'In', values: ['dev', 'prod'] }] }, true],
-    [{ matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['prod'] }] }, false],
-    [{ matchExpressions: [{ key: 'region', operator: 'NotIn', values: ['x'] }] }, true],
+    [
+      {
+        matchExpressions: [
+          { key: 'env', operator: 'In', values: ['dev', 'prod'] },
+        ],
+      },
+      true,
+    ],
+    [
+      {
+        matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['prod'] }],
+      },
+      false,
+    ],
+    [
+      {
+        matchExpressions: [{ key: 'region', operator: 'NotIn', values: ['x'] }],
+      },
+      true,
+    ],
     [{ matchExpressions: [{ key: 'tier', operator: 'Exists' }] }, true],
     [{ matchExpressions: [{ key: 'tier', operator: 'DoesNotExist' }] }, false],
     [
@@ -46,7 +63,10 @@ describe('labelSelectorObjectRequirements', () => {
       { matchExpressions: [{ key: 'env', operator: 'Exists', values: ['x'] }] },
       'values set must be empty',
     ],
-    [{ matchLabels: JSON.parse('{"__proto__":"x"}') }, '"__proto__" is no label key'],
+    [
+      { matchLabels: JSON.parse('{"__proto__":"x"}') },
+      '"__proto__" is no label key',
+    ],
     [{ matchLabels: { env: 'a b' } }, '"a b" is no label value'],
     [{ matchLabels: { env: 1 } }, 'values are strings'],
     [{ matchLabels: ['env'] }, 'matchLabels is a map of labels'],
@@ -65,7 +85,10 @@ describe('labelSelectorObjectRequirements', () => {
   it('names the field it stopped at', () => {
     expect(() =>
       labelSelectorObjectRequirements({
-        matchExpressions: [{ key: 'a', operator: 'Exists' }, { key: '-', operator: 'Exists' }],
+        matchExpressions: [
+          { key: 'a', operator: 'Exists' },
+          { key: '-', operator: 'Exists' },
+        ],
       }),
     ).toThrow('Cannot read label selector at "matchExpressions[1]"');
   });

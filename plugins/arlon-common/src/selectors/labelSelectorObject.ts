@@ -4,7 +4,11 @@
  * metav1.LabelSelectorAsSelector reads it: the same requirements and the same
  * refusals as the string form.
  */
-import { labelKeyProblem, labelValueProblem, shortenForMessage } from './labelNames';
+import {
+  labelKeyProblem,
+  labelValueProblem,
+  shortenForMessage,
+} from './labelNames';
 import {
   LabelRequirement,
   LabelSelectorError,
@@ -34,7 +38,10 @@ export function labelSelectorObjectRequirements(
     throw new LabelSelectorError('selector', 'a label selector is an object');
   const { matchLabels = {}, matchExpressions = [] } = selector;
   if (!isRecord(matchLabels))
-    throw new LabelSelectorError('matchLabels', 'matchLabels is a map of labels');
+    throw new LabelSelectorError(
+      'matchLabels',
+      'matchLabels is a map of labels',
+    );
   if (!Array.isArray(matchExpressions))
     throw new LabelSelectorError(
       'matchExpressions',
@@ -46,12 +53,17 @@ export function labelSelectorObjectRequirements(
   const fromExpressions = matchExpressions.map((e: unknown, i) => {
     const where = `matchExpressions[${i}]`;
     if (!isRecord(e))
-      throw new LabelSelectorError(where, 'an expression is {key, operator, values}');
+      throw new LabelSelectorError(
+        where,
+        'an expression is {key, operator, values}',
+      );
     const operator = OPERATORS.get(String(e.operator));
     if (!operator)
       throw new LabelSelectorError(
         where,
-        `"${shortenForMessage(String(e.operator))}" is not a valid label selector operator`,
+        `"${shortenForMessage(
+          String(e.operator),
+        )}" is not a valid label selector operator`,
       );
     const values = e.values ?? [];
     if (!Array.isArray(values))
