@@ -18,6 +18,7 @@ const base = strykerConfig({
     'src/kubeconfig/parseKubeconfig.ts',
     'src/live/workloadKubeConfig.ts',
     'src/fleet/confinePath.ts',
+    'src/connection/missingPermission.ts',
   ],
 });
 

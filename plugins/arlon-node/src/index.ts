@@ -81,6 +81,7 @@ export {
   limitRequestTime,
   requestTimeoutOf,
 } from './connection/requestTimeout';
+export { missingPermission } from './connection/missingPermission';
 export {
   clusterStatus,
   findClusterStatus,

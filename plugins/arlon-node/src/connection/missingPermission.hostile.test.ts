@@ -1,4 +1,4 @@
-import { missingPermission } from './kubernetesForbidden';
+import { missingPermission } from './missingPermission';
 
 const status = (message: unknown, extra: object = {}) => ({
   code: 403,
