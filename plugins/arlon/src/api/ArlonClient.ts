@@ -5,93 +5,66 @@ import {
 } from '@backstage/frontend-plugin-api';
 import { ResponseError } from '@backstage/errors';
 import type {
-  DefinitionWithStatus,
+  ClusterApplicationsAction,
+  ClusterApplicationsResult,
+  ClusterRemovalAction,
+  ClusterRemovalOutcome,
+  ClusterRemovalPreview,
+  CompareRequest,
+  CompareResponse,
+  DefinitionList,
+  DefinitionResponse,
   DiffReport,
-  FleetHealth,
-  PortalDiffTarget,
+  HealthResponse,
+  KindSegment,
+  ProfileAssignmentMode,
+  ProfileAssignmentRequest,
+  ProfileAssignmentResult,
+  ReportList,
   SavedDiffReport,
   SavedDiffReportSummary,
-  VerifyResult,
-  LastKnownGoodReport,
+  VerifyResponse,
 } from '@arlon-backstage/plugin-arlon-common';
 
-/** The REST API's URL segment of each kind. */
-export type KindSegment = 'bundles' | 'profiles' | 'clusterspecs' | 'clusters';
-
-export interface ProfileAssignment {
-  profiles: string[];
-  clusters?: string[];
-  selector?: string;
-}
-
-export interface ProfileAssignmentResult {
-  clusters: string[];
-  commit?: string;
-  pullRequest?: { url: string };
-  files: Array<{ path: string; action: string }>;
-}
-
-export interface CompareRequest {
-  left: PortalDiffTarget;
-  right: PortalDiffTarget;
-  bundle?: string;
-  serverSide?: boolean;
-}
-
-/** What deleting or unregistering a cluster will remove (the route's dry run). */
-export interface ClusterRemovalPreview {
-  cluster: string;
-  external: boolean;
-  bundleApplications: string[];
-  clusterObjects: Array<{ kind: string; name: string }>;
-  registration?: { managementCluster: string; secret: string };
-  files: Array<{ path: string; action: string }>;
-}
-
-/** A deletion or unregistration: done (its commit), or still removing bundles (202). */
-export interface ClusterRemovalOutcome {
-  commit?: string;
-  pullRequest?: { url: string };
-  /** Present while it goes on in the background: "deleting: removing bundles (2 left)". */
-  message?: string;
-  left?: string[];
-}
-
-/** GET /verify: each management cluster's checks, and what is held at last known good. */
-export interface VerifyResponse {
-  managementClusters: VerifyResult[];
-  /** Definitions held at last known good (absent from older backends). */
-  lastKnownGood?: LastKnownGoodReport;
-}
+// The REST contract lives in arlon-common (src/api); these names stay for
+// the plugin's users.
+export type {
+  ClusterRemovalOutcome,
+  ClusterRemovalPreview,
+  CompareRequest,
+  KindSegment,
+  ProfileAssignmentResult,
+  VerifyResponse,
+};
+/** Which profiles go to which clusters (`POST /profiles/apply`). */
+export type ProfileAssignment = ProfileAssignmentRequest;
 
 /** The browser's view of the `arlon` backend plugin's REST API. Nothing here ever carries a secret. */
 export interface ArlonApi {
-  getHealth(): Promise<FleetHealth>;
+  getHealth(): Promise<HealthResponse>;
   verify(): Promise<VerifyResponse>;
-  list(
-    kind: KindSegment,
-  ): Promise<{ commit: string; items: DefinitionWithStatus[] }>;
-  get(kind: KindSegment, name: string): Promise<DefinitionWithStatus>;
+  list(kind: KindSegment): Promise<DefinitionList>;
+  get(kind: KindSegment, name: string): Promise<DefinitionResponse>;
   assignProfiles(
-    mode: 'apply' | 'remove',
+    mode: ProfileAssignmentMode,
     request: ProfileAssignment,
     options?: { dryRun?: boolean },
   ): Promise<ProfileAssignmentResult>;
   clusterAction(
     name: string,
-    action: 'sync' | 'refresh' | 'update',
-  ): Promise<{ applications: string[] }>;
+    action: ClusterApplicationsAction,
+  ): Promise<ClusterApplicationsResult>;
   /** What `removeCluster` would remove; nothing is changed. */
   previewClusterRemoval(
     name: string,
-    action: 'delete' | 'unregister',
+    action: ClusterRemovalAction,
   ): Promise<ClusterRemovalPreview>;
   /** Deletes a built cluster or unregisters an external one, bundles first. */
   removeCluster(
     name: string,
-    action: 'delete' | 'unregister',
+    action: ClusterRemovalAction,
   ): Promise<ClusterRemovalOutcome>;
-  compare(request: CompareRequest): Promise<DiffReport>;
+  compare(request: CompareRequest): Promise<CompareResponse>;
   listReports(): Promise<SavedDiffReportSummary[]>;
   getReport(id: string): Promise<SavedDiffReport>;
   saveReport(report: DiffReport): Promise<SavedDiffReport>;
@@ -112,7 +85,7 @@ export class ArlonClient implements ArlonApi {
   ) {}
 
   getHealth() {
-    return this.request<FleetHealth>('GET', '/health');
+    return this.request<HealthResponse>('GET', '/health');
   }
 
   verify() {
@@ -120,22 +93,19 @@ export class ArlonClient implements ArlonApi {
   }
 
   list(kind: KindSegment) {
-    return this.request<{ commit: string; items: DefinitionWithStatus[] }>(
-      'GET',
-      `/${kind}`,
-    );
+    return this.request<DefinitionList>('GET', `/${kind}`);
   }
 
   get(kind: KindSegment, name: string) {
-    return this.request<DefinitionWithStatus>(
+    return this.request<DefinitionResponse>(
       'GET',
       `/${kind}/${encodeURIComponent(name)}`,
     );
   }
 
   assignProfiles(
-    mode: 'apply' | 'remove',
-    body: ProfileAssignment,
+    mode: ProfileAssignmentMode,
+    body: ProfileAssignmentRequest,
     options: { dryRun?: boolean } = {},
   ) {
     return this.request<ProfileAssignmentResult>(
@@ -145,14 +115,14 @@ export class ArlonClient implements ArlonApi {
     );
   }
 
-  clusterAction(name: string, action: 'sync' | 'refresh' | 'update') {
-    return this.request<{ applications: string[] }>(
+  clusterAction(name: string, action: ClusterApplicationsAction) {
+    return this.request<ClusterApplicationsResult>(
       'POST',
       `/clusters/${encodeURIComponent(name)}/${action}`,
     );
   }
 
-  previewClusterRemoval(name: string, action: 'delete' | 'unregister') {
+  previewClusterRemoval(name: string, action: ClusterRemovalAction) {
     const path = `/clusters/${encodeURIComponent(name)}`;
     return action === 'delete'
       ? this.request<ClusterRemovalPreview>('DELETE', `${path}?dryRun=true`)
@@ -162,7 +132,7 @@ export class ArlonClient implements ArlonApi {
         );
   }
 
-  removeCluster(name: string, action: 'delete' | 'unregister') {
+  removeCluster(name: string, action: ClusterRemovalAction) {
     const path = `/clusters/${encodeURIComponent(name)}`;
     return action === 'delete'
       ? this.request<ClusterRemovalOutcome>('DELETE', path)
@@ -170,16 +140,11 @@ export class ArlonClient implements ArlonApi {
   }
 
   compare(body: CompareRequest) {
-    return this.request<DiffReport>('POST', '/diff', body);
+    return this.request<CompareResponse>('POST', '/diff', body);
   }
 
   async listReports() {
-    return (
-      await this.request<{ items: SavedDiffReportSummary[] }>(
-        'GET',
-        '/diff/reports',
-      )
-    ).items;
+    return (await this.request<ReportList>('GET', '/diff/reports')).items;
   }
 
   getReport(id: string) {

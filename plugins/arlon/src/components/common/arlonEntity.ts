@@ -1,13 +1,13 @@
 import type { Entity } from '@backstage/catalog-model';
-import type { ArlonKind } from '@arlon-backstage/plugin-arlon-common';
-import type { KindSegment } from '../../api/ArlonClient';
+import {
+  type ArlonKind,
+  type KindSegment,
+  SEGMENT_BY_KIND,
+} from '@arlon-backstage/plugin-arlon-common';
 
-export const SEGMENT: Record<ArlonKind, KindSegment> = {
-  Bundle: 'bundles',
-  Profile: 'profiles',
-  ClusterSpec: 'clusterspecs',
-  Cluster: 'clusters',
-};
+/** Each kind's segment of the REST API (the contract's SEGMENT_BY_KIND). */
+export const SEGMENT: Readonly<Record<ArlonKind, KindSegment>> =
+  SEGMENT_BY_KIND;
 
 /** The Arlon definition an entity stands for: its kind, and its name (the entity's title). */
 export function arlonDefinitionOf(
