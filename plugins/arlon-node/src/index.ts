@@ -225,3 +225,22 @@ export {
   type ViewerAccess,
 } from './viewer/viewerCredentials';
 export { checkWorkloadServer } from './kubeconfig/checkWorkloadServer';
+export {
+  ProfileAssignments,
+  assignmentMessage,
+  type ProfileAssignmentInput,
+  type ProfileAssignmentOutcome,
+} from './operations/ProfileAssignments';
+export {
+  ClusterImports,
+  type ClusterImportInput,
+  type ClusterImportOutcome,
+  type ClusterImportPreview,
+} from './operations/ClusterImports';
+export {
+  ClusterApplications,
+  applicationPatch,
+  applicationsFor,
+  type ApplicationsAction,
+  type ApplicationsRequest,
+} from './operations/ClusterApplications';

@@ -3,38 +3,36 @@ import {
   HttpAuthService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { InputError, NotFoundError } from '@backstage/errors';
-import {
-  CustomObjectsApi,
-  PatchStrategy,
-  setHeaderOptions,
-} from '@kubernetes/client-node';
 import {
   arlonClusterCreatePermission,
   arlonClusterUpdatePermission,
   arlonProfileApplyPermission,
-  arlonResourceOf,
-  arlonResourceOfView,
+  type ClusterApplicationsAction,
+  type ClusterApplicationsResult,
+  clusterImportRequestSchema,
+  type ClusterImportResult,
+  clusterUnregisterRequestSchema,
   DEFAULT_ARLON_OWNER,
-  definitionViews,
+  profileAssignmentRequestSchema,
+  type ProfileAssignmentMode,
+  type ProfileAssignmentResult,
 } from '@arlon-backstage/plugin-arlon-common';
 import {
-  assignProfiles,
+  authorize,
+  ClusterApplications,
+  ClusterImports,
   ClusterOperations,
+  decideOnDefinitions,
   FleetDefinitions,
   ManagementClusters,
-  importCluster,
-  unregisterCluster,
+  ProfileAssignments,
 } from '@arlon-backstage/plugin-arlon-node';
 import { clusterRemovalRoute } from '../definitions/clusterRemovalRoute';
 import express from 'express';
 import Router from 'express-promise-router';
 import type { FleetStatus } from '../status/FleetStatus';
+import { parseRequest } from '../http/parseRequest';
 import { auditedWrite, authorOf } from './auditedWrite';
-import {
-  authorize,
-  decideOnDefinitions,
-} from '@arlon-backstage/plugin-arlon-node';
 
 export interface ClusterActionsOptions {
   httpAuth: HttpAuthService;
@@ -53,105 +51,81 @@ const requested = (user: string) =>
   `\n\nRequested by ${user} through Arlon for Backstage.`;
 
 /**
- * Actions on clusters: apply or remove profiles for many clusters in one
- * commit; import external clusters; sync, refresh, or update (when behind) a
- * cluster's applications.
+ * Actions on clusters over HTTP: apply or remove profiles for many clusters
+ * in one commit (ProfileAssignments); import and unregister external
+ * clusters (ClusterImports); sync, refresh, or update (when behind) a
+ * cluster's applications (ClusterApplications). Each route reads its body
+ * through the REST contract, asks the policy with the request's
+ * credentials, calls the operation, and audits what happened; the
+ * operations are the ones the scaffolder actions call.
  */
 export function clusterActionsRouter(
   options: ClusterActionsOptions,
 ): express.Router {
-  const {
-    httpAuth,
-    permissions,
-    auditor,
+  const { httpAuth, permissions, auditor, definitions, managementClusters } =
+    options;
+  const defaultOwner = options.defaultOwner ?? DEFAULT_ARLON_OWNER;
+  const assignments = new ProfileAssignments(definitions, defaultOwner);
+  const imports = new ClusterImports(definitions, managementClusters);
+  const applications = new ClusterApplications(
     definitions,
     managementClusters,
-    status,
-  } = options;
-  const defaultOwner = options.defaultOwner ?? DEFAULT_ARLON_OWNER;
+    name => options.status.of(name),
+    defaultOwner,
+  );
   const router = Router();
 
   const profilesAction =
-    (mode: 'apply' | 'remove') =>
+    (mode: ProfileAssignmentMode) =>
     async (req: express.Request, res: express.Response) => {
       const credentials = await httpAuth.credentials(req, { allow: ['user'] });
       const { profiles, clusters, selector } = req.body ?? {};
+      const meta = {
+        profiles: profiles ?? null,
+        clusters: clusters ?? null,
+        // A prefix: the selector is bounded (1 KB) but the audit log need not carry it all.
+        selector: typeof selector === 'string' ? selector.slice(0, 64) : null,
+      };
       await auditedWrite(
         auditor,
         req,
         res,
-        {
-          eventId: `profile-${mode}`,
-          meta: {
-            profiles: profiles ?? null,
-            clusters: clusters ?? null,
-            // A prefix: the selector is bounded (1 KB) but the audit log need not carry it all.
-            selector:
-              typeof selector === 'string' ? selector.slice(0, 64) : null,
-          },
-        },
+        { eventId: `profile-${mode}`, meta },
         async () => {
           // Checked on every target cluster (its owner), on the head the commit lands on.
-          const apply = await decideOnDefinitions(
+          const decision = await decideOnDefinitions(
             permissions,
             arlonProfileApplyPermission,
             credentials,
           );
-          apply.requireSome(`${mode} profiles`);
-          if (
-            !Array.isArray(profiles) ||
-            profiles.length === 0 ||
-            !profiles.every((p: unknown) => typeof p === 'string')
-          ) {
-            throw new InputError(
-              'Send "profiles": a non-empty list of profile names',
-            );
-          }
-          if ((clusters === undefined) === (selector === undefined)) {
-            throw new InputError(
-              'Send either "clusters" (a list of names) or "selector" (a label selector such as env=prod), not both',
-            );
-          }
-          const result = await definitions.change(
-            {
-              message: `${mode === 'apply' ? 'Apply' : 'Remove'} profile${
-                profiles.length > 1 ? 's' : ''
-              } ${profiles.join(', ')} ${
-                mode === 'apply' ? 'to' : 'from'
-              } clusters${requested(credentials.principal.userEntityRef)}`,
+          decision.requireSome(`${mode} profiles`);
+          const body = parseRequest(
+            profileAssignmentRequestSchema,
+            req.body ?? {},
+          );
+          const result = await assignments[mode]({
+            profiles: body.profiles,
+            selection: body.clusters
+              ? { clusters: body.clusters }
+              : { selector: body.selector! },
+            decision,
+            sign: message => ({
+              message: `${message}${requested(
+                credentials.principal.userEntityRef,
+              )}`,
               author: authorOf(credentials),
               dryRun: req.query.dryRun === 'true',
-            },
-            files => {
-              const { edit, clusters: matched } = assignProfiles(
-                files,
-                mode,
-                profiles,
-                Array.isArray(clusters)
-                  ? { clusters }
-                  : { selector: String(selector) },
-              );
-              apply.require(
-                definitionViews(files)
-                  .filter(v => v.kind === 'Cluster' && matched.includes(v.name))
-                  .map(v => arlonResourceOfView(v, defaultOwner)),
-                `${mode} profiles on these clusters`,
-              );
-              return { edits: [edit], value: matched };
-            },
-          );
-          const targets = result.value;
+            }),
+          });
+          const answer: ProfileAssignmentResult = {
+            clusters: result.clusters,
+            commit: result.commit,
+            pullRequest: result.pullRequest,
+            files: result.files.map(f => ({ path: f.path, action: f.action })),
+          };
           return {
-            meta: { commit: result.commit ?? null, clusters: targets },
-            body: {
-              clusters: targets,
-              commit: result.commit,
-              pullRequest: result.pullRequest,
-              files: result.files.map(f => ({
-                path: f.path,
-                action: f.action,
-              })),
-            },
+            meta: { commit: result.commit ?? null, clusters: result.clusters },
+            body: answer,
           };
         },
       );
@@ -161,13 +135,7 @@ export function clusterActionsRouter(
 
   router.post('/clusters/import', async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const {
-      name,
-      kubeconfig,
-      argocdCluster,
-      profiles = [],
-      managementCluster,
-    } = req.body ?? {};
+    const { name, kubeconfig, argocdCluster } = req.body ?? {};
     // The kubeconfig is a credential: it never reaches the audit log, Git or a response.
     const meta = {
       name: name ?? null,
@@ -186,135 +154,57 @@ export function clusterActionsRouter(
           credentials,
           'import clusters',
         );
-        if (typeof name !== 'string' || !name)
-          throw new InputError(
-            'Send "name": the name the cluster gets in the fleet',
-          );
-        if (!kubeconfig === !argocdCluster)
-          throw new InputError(
-            'Send either "kubeconfig" (YAML text) or "argocdCluster" (a cluster ArgoCD already knows)',
-          );
-        if (!Array.isArray(profiles))
-          throw new InputError('"profiles" must be a list of profile names');
-        const management = managementClusters.get(
-          managementCluster ?? managementClusters.list()[0]?.name,
-        );
+        const body = parseRequest(clusterImportRequestSchema, req.body ?? {});
         const author = authorOf(credentials);
-        // importCluster: checked, registered, committed; taken back if the commit fails.
-        const { server, result } = await importCluster({
-          management,
-          request: { name, profiles, kubeconfig, argocdCluster },
-          check: edits => definitions.check({}, edits),
-          commit: (_server, edits) =>
-            definitions.change(
-              {
-                message: `Import Cluster ${name}${requested(author.name)}`,
-                author,
-              },
-              edits,
-            ),
+        // Checked, registered, committed; taken back if the commit fails.
+        const result = await imports.import({
+          ...body,
+          sign: message => ({
+            message: `${message}${requested(author.name)}`,
+            author,
+          }),
         });
+        const answer: ClusterImportResult = {
+          name: body.name,
+          server: result.server,
+          commit: result.commit,
+          pullRequest: result.pullRequest,
+        };
         return {
           status: 201,
           meta: { commit: result.commit ?? null },
-          body: {
-            name,
-            server,
-            commit: result.commit,
-            pullRequest: result.pullRequest,
-          },
+          body: answer,
         };
       },
     );
   });
 
   const applicationsAction =
-    (action: 'sync' | 'refresh' | 'update') =>
+    (action: ClusterApplicationsAction) =>
     async (req: express.Request, res: express.Response) => {
       const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-      const name = req.params.name;
+      const cluster = req.params.name;
       await auditedWrite(
         auditor,
         req,
         res,
-        { eventId: `cluster-${action}`, meta: { cluster: name } },
+        { eventId: `cluster-${action}`, meta: { cluster } },
         async () => {
-          const update = await decideOnDefinitions(
-            permissions,
-            arlonClusterUpdatePermission,
-            credentials,
-          );
-          update.requireSome(`${action} clusters`);
-          // The owner is the definition's; a cluster only ArgoCD knows has the default owner.
-          const { files } = await definitions.read();
-          const view = definitionViews(files).find(
-            v => v.kind === 'Cluster' && v.name === name,
-          );
-          update.require(
-            [
-              view
-                ? arlonResourceOfView(view, defaultOwner)
-                : arlonResourceOf(
-                    { kind: 'Cluster', metadata: { name } },
-                    defaultOwner,
-                  ),
-            ],
-            `${action} this cluster`,
-          );
-          const live = status.of(name);
-          const apps = live
-            ? [
-                ...(live.root ? [{ name, sync: live.root.sync }] : []),
-                ...live.applications,
-              ]
-            : [];
-          if (!live || apps.length === 0)
-            throw new NotFoundError(
-              `No ArgoCD applications for cluster "${name}" yet`,
-            );
-          // `update` brings a cluster that is behind up to date: only what is out of sync.
-          const targets =
-            action === 'update'
-              ? apps.filter(a => a.sync === 'OutOfSync')
-              : apps;
-          const cluster = managementClusters.get(live.managementCluster);
-          const custom = cluster.kubeConfig.makeApiClient(CustomObjectsApi);
-          const body =
-            action === 'refresh'
-              ? {
-                  metadata: {
-                    annotations: { 'argocd.argoproj.io/refresh': 'normal' },
-                  },
-                }
-              : {
-                  operation: {
-                    initiatedBy: {
-                      username: credentials.principal.userEntityRef,
-                    },
-                    sync: { prune: true },
-                  },
-                };
-          for (const app of targets) {
-            await custom.patchNamespacedCustomObject(
-              {
-                group: 'argoproj.io',
-                version: 'v1alpha1',
-                namespace: cluster.argocdNamespace,
-                plural: 'applications',
-                name: app.name,
-                body,
-              },
-              setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
-            );
-          }
-          return {
-            meta: { applications: targets.map(t => t.name) },
-            body: {
-              cluster: name,
-              action,
-              applications: targets.map(t => t.name),
-            },
+          const patched = await applications.act(action, {
+            cluster,
+            decision: await decideOnDefinitions(
+              permissions,
+              arlonClusterUpdatePermission,
+              credentials,
+            ),
+            initiatedBy: credentials.principal.userEntityRef,
+          });
+          const answer: ClusterApplicationsResult = {
+            cluster,
+            action,
+            applications: patched,
           };
+          return { meta: { applications: patched }, body: answer };
         },
       );
     };
@@ -329,12 +219,10 @@ export function clusterActionsRouter(
       },
       'unregister',
       (request, req) => {
-        const kubeconfig = req.body?.kubeconfig;
-        if (kubeconfig !== undefined && typeof kubeconfig !== 'string')
-          throw new InputError(
-            '"kubeconfig" must be YAML text (optional: an admin kubeconfig of the cluster, used once to remove ArgoCD\'s account there)',
-          );
-        return unregisterCluster({ ...request, kubeconfig });
+        const { kubeconfig } = parseRequest(clusterUnregisterRequestSchema, {
+          kubeconfig: req.body?.kubeconfig,
+        });
+        return imports.unregister({ ...request, kubeconfig });
       },
     ),
   );
