@@ -111,6 +111,18 @@ export {
 } from './fleet/FleetDefinitions';
 export { InvalidDefinitionError } from './fleet/InvalidDefinitionError';
 export {
+  DefinitionWrites,
+  type DefinitionToCreate,
+} from './operations/DefinitionWrites';
+export type {
+  DefinitionOp,
+  SameDefinition,
+} from './operations/DefinitionWrites.plan';
+export {
+  createPermissionFor,
+  resourcePermissionFor,
+} from './operations/DefinitionWrites.permissions';
+export {
   FleetRegenerator,
   regenerateBranch,
   regenerateMessage,

@@ -14,9 +14,11 @@ import {
 } from '@arlon-backstage/plugin-arlon-common';
 import {
   authorize,
+  createPermissionFor,
   decideOnDefinitions,
+  resourcePermissionFor,
 } from '@arlon-backstage/plugin-arlon-node';
-import { createPermissionFor, resourcePermissionFor, WriteOp } from './kinds';
+import type { WriteOp } from './kinds';
 
 export interface WriteToAuthorize {
   op: WriteOp;

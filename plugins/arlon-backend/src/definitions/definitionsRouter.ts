@@ -19,6 +19,7 @@ import express from 'express';
 import Router from 'express-promise-router';
 import {
   ClusterOperations,
+  DefinitionWrites,
   deleteCluster,
   FleetDefinitions,
   ManagementClusters,
@@ -55,6 +56,8 @@ export function definitionsRouter(
 ): express.Router {
   const { httpAuth, permissions, auditor, definitions, status } = options;
   const defaultOwner = options.defaultOwner ?? DEFAULT_ARLON_OWNER;
+  // The same create, update and delete the software templates' actions call.
+  const writes = new DefinitionWrites(definitions);
   /** Every read: a flat denial is a 403; conditions (e.g. owner) filter. */
   const reader = async (req: express.Request, what: string) => {
     const decision = await decideOnDefinitions(
@@ -155,7 +158,7 @@ export function definitionsRouter(
           if (!body.name)
             throw new InputError('The definition has no metadata.name');
           toAuthorize.next = body.value;
-          const result = await definitions.write(
+          const result = await writes.write(
             op,
             kind,
             body.name,

@@ -1,12 +1,10 @@
-import { ConflictError, NotFoundError } from '@backstage/errors';
+import { NotFoundError } from '@backstage/errors';
 import {
   ArlonKind,
-  checkDefinitionName,
   chooseCapiVersion,
   compileOptionsOfGenerated,
   CompileOptions,
   DefinitionView,
-  definitionViews,
   FleetEdit,
   planFleetEdit,
   ServedKinds,
@@ -19,6 +17,8 @@ import type {
 } from './FleetRepository';
 import type { FileChanges, FleetSnapshot } from './FleetCheckout';
 import { InvalidDefinitionError } from './InvalidDefinitionError';
+import { DefinitionWrites } from '../operations/DefinitionWrites';
+import type { DefinitionOp } from '../operations/DefinitionWrites.plan';
 
 export interface WriteRequest {
   message: string;
@@ -121,34 +121,18 @@ export class FleetDefinitions {
     return found;
   }
 
-  /** Creates (must not exist), updates (must exist) or deletes a definition. */
+  /**
+   * Creates (must not exist), updates (must exist) or deletes a definition:
+   * the operation DefinitionWrites holds, for callers that have only this.
+   */
   async write(
-    op: 'create' | 'update' | 'delete',
+    op: DefinitionOp,
     kind: ArlonKind,
     name: string,
     yaml: string | undefined,
     request: WriteRequest,
   ): Promise<FleetChangeResult> {
-    // Before the repository is read or any path is built (a 400 naming the field).
-    checkDefinitionName(name, 'metadata.name');
-    return this.change(request, files => {
-      const exists = definitionViews(files).some(
-        v => v.kind === kind && v.name === name,
-      );
-      if (op === 'create' && exists)
-        throw new ConflictError(
-          `A ${kind} named "${name}" already exists; update it instead`,
-        );
-      if (op !== 'create' && !exists)
-        throw new NotFoundError(
-          `No ${kind} named "${name}" in the fleet repository`,
-        );
-      return [
-        op === 'delete'
-          ? { op: 'delete', kind, name }
-          : { op: 'put', kind, name, yaml: yaml! },
-      ];
-    });
+    return new DefinitionWrites(this).write(op, kind, name, yaml, request);
   }
 
   /**

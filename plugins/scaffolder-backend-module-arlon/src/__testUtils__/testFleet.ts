@@ -19,7 +19,7 @@ import {
   ManagementClusters,
   ServedClusterKinds,
 } from '@arlon-backstage/plugin-arlon-node';
-import type { ArlonActionsOptions } from '../actions/fleetWrite';
+import type { ArlonActionsOptions } from '../actions/options';
 
 const run = promisify(execFile);
 export const EXAMPLE = path.resolve(__dirname, '../../../../examples/fleet');

@@ -2,24 +2,20 @@ import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { InputError } from '@backstage/errors';
 import {
   ARLON_API_VERSION,
-  arlonDefinitionCreatePermission,
   Bundle,
   BundleSource,
-  FleetEdit,
   GitSource,
   HelmRepositorySource,
   inlineBundleFolder,
 } from '@arlon-backstage/plugin-arlon-common';
 import { examples } from './bundleCreate.examples';
-import {
-  ArlonActionsOptions,
-  createOnce,
-  definition,
-  outputEntityRef,
-  writeFleet,
-  writeOutputs,
-} from './fleetWrite';
+import { definition } from './definitions';
 import { metadataInputs, metadataOf } from './metadata';
+import type { ArlonActionsOptions } from './options';
+import { writeOutputs } from './outputs';
+import type { ArlonTemplateAction } from './ArlonTemplateAction';
+import type { ScaffolderZod } from './schema';
+import { createDefinition } from './writeFleet';
 
 /**
  * `arlon:bundle:create`: a bundle of inline manifests (written to
@@ -28,7 +24,9 @@ import { metadataInputs, metadataOf } from './metadata';
  *
  * @public
  */
-export function createBundleCreateAction(options: ArlonActionsOptions) {
+export function createBundleCreateAction(
+  options: ArlonActionsOptions,
+): ArlonTemplateAction {
   return createTemplateAction({
     id: 'arlon:bundle:create',
     description:
@@ -38,15 +36,15 @@ export function createBundleCreateAction(options: ArlonActionsOptions) {
     schema: {
       input: {
         ...metadataInputs,
-        tags: (z: any) => z.array(z.string()).optional(),
-        manifests: (z: any) =>
+        tags: (z: ScaffolderZod) => z.array(z.string()).optional(),
+        manifests: (z: ScaffolderZod) =>
           z
             .record(z.string())
             .optional()
             .describe(
               'Inline manifests: file name (e.g. deployment.yaml) to YAML text, written under bundles/<name>/',
             ),
-        git: (z: any) =>
+        git: (z: ScaffolderZod) =>
           z
             .object({
               repoUrl: z.string(),
@@ -58,7 +56,7 @@ export function createBundleCreateAction(options: ArlonActionsOptions) {
             })
             .optional()
             .describe('Or: manifests elsewhere in Git'),
-        helmRepository: (z: any) =>
+        helmRepository: (z: ScaffolderZod) =>
           z
             .object({
               repoUrl: z.string(),
@@ -69,7 +67,7 @@ export function createBundleCreateAction(options: ArlonActionsOptions) {
             .describe(
               'Or: a chart from a Helm chart repository (https URL, chart name, one exact version)',
             ),
-        parameters: (z: any) =>
+        parameters: (z: ScaffolderZod) =>
           z
             .array(
               z.object({
@@ -103,38 +101,36 @@ export function createBundleCreateAction(options: ArlonActionsOptions) {
           parameters: input.parameters,
         },
       });
-      await writeFleet(ctx, options, {
-        permission: arlonDefinitionCreatePermission,
+      const manifests = input.manifests;
+      await createDefinition(ctx, options, {
+        kind: 'Bundle',
         what: 'write bundles',
         message: `Create Bundle ${input.name}`,
-        edits: files => {
-          const edits: FleetEdit[] = createOnce(files, bundle);
+        plan: () => ({
+          definition: bundle,
           // The same manifests again are no change; different ones under an existing bundle are.
-          const folder = `${inlineBundleFolder(input.name)}/`;
-          const same =
-            input.manifests &&
-            Object.entries(input.manifests).every(
-              ([f, text]) => files[`${folder}${f}`] === text,
-            ) &&
-            Object.keys(files).filter(f => f.startsWith(folder)).length ===
-              Object.keys(input.manifests).length;
-          if (input.manifests && !same)
-            edits.push({
-              op: 'bundleFiles',
-              bundle: input.name,
-              files: input.manifests,
-            });
-          return edits;
-        },
+          with: files => {
+            const folder = `${inlineBundleFolder(input.name)}/`;
+            const same =
+              manifests &&
+              Object.entries(manifests).every(
+                ([f, text]) => files[`${folder}${f}`] === text,
+              ) &&
+              Object.keys(files).filter(f => f.startsWith(folder)).length ===
+                Object.keys(manifests).length;
+            return manifests && !same
+              ? [{ op: 'bundleFiles', bundle: input.name, files: manifests }]
+              : [];
+          },
+        }),
       });
-      outputEntityRef(ctx, bundle);
     },
   });
 }
 
 /**
  * The bundle's one source. It is checked with the rest of the fleet before
- * the commit (writeFleet): a hostile URL or a version range is refused there.
+ * the commit (createDefinition): a hostile URL or a version range is refused there.
  */
 function sourceOf(input: {
   /** revision and type default to HEAD and directory. */

@@ -1,23 +1,18 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { InputError } from '@backstage/errors';
 import {
-  arlonClusterCreatePermission,
   BundleValues,
   Cluster,
 } from '@arlon-backstage/plugin-arlon-common';
 import { sameClusterIgnoringRevision } from './clusterCreate';
 import { examples } from './clusterClone.examples';
-import {
-  ArlonActionsOptions,
-  createOnce,
-  definition,
-  existing,
-  nameOf,
-  namesOf,
-  outputEntityRef,
-  writeFleet,
-  writeOutputs,
-} from './fleetWrite';
+import { definition, existing } from './definitions';
+import { nameOf, namesOf } from './names';
+import type { ArlonActionsOptions } from './options';
+import { writeOutputs } from './outputs';
+import type { ArlonTemplateAction } from './ArlonTemplateAction';
+import type { ScaffolderZod } from './schema';
+import { createDefinition } from './writeFleet';
 
 /**
  * `arlon:cluster:clone`: a new cluster with an existing one's spec (or
@@ -25,7 +20,9 @@ import {
  *
  * @public
  */
-export function createClusterCloneAction(options: ArlonActionsOptions) {
+export function createClusterCloneAction(
+  options: ArlonActionsOptions,
+): ArlonTemplateAction {
   return createTemplateAction({
     id: 'arlon:cluster:clone',
     description:
@@ -34,24 +31,24 @@ export function createClusterCloneAction(options: ArlonActionsOptions) {
     supportsDryRun: true,
     schema: {
       input: {
-        source: (z: any) => z.string().describe('The cluster to copy'),
-        name: (z: any) => z.string().describe("The new cluster's name"),
-        profiles: (z: any) =>
+        source: (z: ScaffolderZod) => z.string().describe('The cluster to copy'),
+        name: (z: ScaffolderZod) => z.string().describe("The new cluster's name"),
+        profiles: (z: ScaffolderZod) =>
           z
             .array(z.string())
             .optional()
             .describe("Replaces the source's profiles when given"),
-        values: (z: any) =>
+        values: (z: ScaffolderZod) =>
           z
             .record(z.record(z.union([z.string(), z.number(), z.boolean()])))
             .optional()
             .describe("Merged over the source's values, per bundle"),
-        labels: (z: any) =>
+        labels: (z: ScaffolderZod) =>
           z
             .record(z.string())
             .optional()
             .describe("Replaces the source's labels when given"),
-        description: (z: any) => z.string().optional(),
+        description: (z: ScaffolderZod) => z.string().optional(),
       },
       output: writeOutputs,
     },
@@ -61,12 +58,11 @@ export function createClusterCloneAction(options: ArlonActionsOptions) {
         source: nameOf('Cluster', ctx.input.source),
         profiles: namesOf('Profile', ctx.input.profiles),
       };
-      let clone!: Cluster;
-      await writeFleet(ctx, options, {
-        permission: arlonClusterCreatePermission,
+      await createDefinition(ctx, options, {
+        kind: 'Cluster',
         what: 'create clusters',
         message: `Clone Cluster ${input.source} as ${input.name}`,
-        edits: files => {
+        plan: files => {
           const source = existing<Cluster>(files, 'Cluster', input.source);
           if (source.spec.external)
             throw new InputError(
@@ -76,7 +72,7 @@ export function createClusterCloneAction(options: ArlonActionsOptions) {
           const overrides: BundleValues = input.values ?? {};
           for (const [bundle, changed] of Object.entries(overrides))
             values[bundle] = { ...values[bundle], ...changed };
-          clone = definition<Cluster>({
+          const clone = definition<Cluster>({
             ...source,
             metadata: {
               ...source.metadata,
@@ -90,10 +86,9 @@ export function createClusterCloneAction(options: ArlonActionsOptions) {
               values: Object.keys(values).length ? values : undefined,
             },
           });
-          return createOnce(files, clone, sameClusterIgnoringRevision);
+          return { definition: clone, same: sameClusterIgnoringRevision };
         },
       });
-      outputEntityRef(ctx, clone);
     },
   });
 }

@@ -1,26 +1,21 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
   ARLON_API_VERSION,
-  arlonClusterCreatePermission,
   Cluster,
   ClusterSpec,
 } from '@arlon-backstage/plugin-arlon-common';
 import { isDeepStrictEqual } from 'node:util';
 import { examples } from './clusterCreate.examples';
-import {
-  ArlonActionsOptions,
-  createOnce,
-  definition,
-  existing,
-  nameOf,
-  namesOf,
-  outputEntityRef,
-  writeFleet,
-  writeOutputs,
-} from './fleetWrite';
+import { definition, existing } from './definitions';
 import { metadataInputs, metadataOf } from './metadata';
+import { nameOf, namesOf } from './names';
+import type { ArlonActionsOptions } from './options';
+import { writeOutputs } from './outputs';
+import type { ArlonTemplateAction } from './ArlonTemplateAction';
+import type { ScaffolderZod } from './schema';
+import { createDefinition } from './writeFleet';
 
-const valuesInput = (z: any) =>
+const valuesInput = (z: ScaffolderZod) =>
   z
     .record(z.record(z.union([z.string(), z.number(), z.boolean()])))
     .optional()
@@ -35,7 +30,9 @@ const valuesInput = (z: any) =>
  *
  * @public
  */
-export function createClusterCreateAction(options: ArlonActionsOptions) {
+export function createClusterCreateAction(
+  options: ArlonActionsOptions,
+): ArlonTemplateAction {
   return createTemplateAction({
     id: 'arlon:cluster:create',
     description:
@@ -45,11 +42,11 @@ export function createClusterCreateAction(options: ArlonActionsOptions) {
     schema: {
       input: {
         ...metadataInputs,
-        clusterSpec: (z: any) =>
+        clusterSpec: (z: ScaffolderZod) =>
           z.string().describe('The cluster spec it is built from'),
-        profiles: (z: any) =>
+        profiles: (z: ScaffolderZod) =>
           z.array(z.string()).default([]).describe('Profiles it runs'),
-        mode: (z: any) =>
+        mode: (z: ScaffolderZod) =>
           z
             .enum(['linked', 'cloned'])
             .default('linked')
@@ -57,7 +54,7 @@ export function createClusterCreateAction(options: ArlonActionsOptions) {
               'linked: follows changes to its spec; cloned: keeps a copy of the spec as it is now',
             ),
         values: valuesInput,
-        updatePolicy: (z: any) =>
+        updatePolicy: (z: ScaffolderZod) =>
           z
             .enum(['auto', 'manual'])
             .optional()
@@ -71,12 +68,11 @@ export function createClusterCreateAction(options: ArlonActionsOptions) {
         clusterSpec: nameOf('ClusterSpec', ctx.input.clusterSpec),
         profiles: namesOf('Profile', ctx.input.profiles) ?? [],
       };
-      let cluster!: Cluster;
-      await writeFleet(ctx, options, {
-        permission: arlonClusterCreatePermission,
+      await createDefinition(ctx, options, {
+        kind: 'Cluster',
         what: 'create clusters',
         message: `Create Cluster ${input.name} from ClusterSpec ${input.clusterSpec}`,
-        edits: (files, commit) => {
+        plan: (files, commit) => {
           const clonedFrom =
             input.mode === 'cloned'
               ? {
@@ -88,7 +84,7 @@ export function createClusterCreateAction(options: ArlonActionsOptions) {
                   ).spec,
                 }
               : undefined;
-          cluster = definition<Cluster>({
+          const cluster = definition<Cluster>({
             apiVersion: ARLON_API_VERSION,
             kind: 'Cluster',
             metadata: metadataOf(input),
@@ -103,10 +99,9 @@ export function createClusterCreateAction(options: ArlonActionsOptions) {
               updatePolicy: input.updatePolicy,
             },
           });
-          return createOnce(files, cluster, sameClusterIgnoringRevision);
+          return { definition: cluster, same: sameClusterIgnoringRevision };
         },
       });
-      outputEntityRef(ctx, cluster);
     },
   });
 }

@@ -43,6 +43,25 @@ describe('arlon:clusterspec:clone', () => {
     });
   });
 
+  it("keeps the source's value for a change left empty (a template renders an unanswered field as \"\")", async () => {
+    const { fleet, action } = env();
+    await action.handler(
+      stepContext({
+        source: 'docker-dev',
+        name: 'docker-dev-same',
+        kubernetesVersion: '',
+        region: '',
+      }).ctx,
+    );
+    const source = parse(
+      (await fleet.file('arlon/clusterspecs/docker-dev.yaml'))!,
+    );
+    const clone = parse(
+      (await fleet.file('arlon/clusterspecs/docker-dev-same.yaml'))!,
+    );
+    expect(clone.spec).toEqual(source.spec);
+  });
+
   it('says when the source does not exist', async () => {
     await expect(
       env().action.handler(stepContext({ source: 'nope', name: 'y-1' }).ctx),

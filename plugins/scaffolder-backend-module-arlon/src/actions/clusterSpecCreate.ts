@@ -1,48 +1,45 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
   ARLON_API_VERSION,
-  arlonDefinitionCreatePermission,
   ClusterSpec,
 } from '@arlon-backstage/plugin-arlon-common';
 import { examples } from './clusterSpecCreate.examples';
-import {
-  ArlonActionsOptions,
-  createOnce,
-  definition,
-  outputEntityRef,
-  writeFleet,
-  writeOutputs,
-} from './fleetWrite';
+import { definition } from './definitions';
 import { metadataInputs, metadataOf } from './metadata';
+import type { ArlonActionsOptions } from './options';
+import { writeOutputs } from './outputs';
+import type { ArlonTemplateAction } from './ArlonTemplateAction';
+import type { ScaffolderZod } from './schema';
+import { createDefinition } from './writeFleet';
 
 /** The cluster spec fields a template asks for; which ones a provider needs is checked by validation. */
 export const clusterSpecInputs = {
-  provider: (z: any) =>
+  provider: (z: ScaffolderZod) =>
     z
       .string()
       .describe(
         'Provider from the catalog, e.g. aws, azure, docker (see `arlon providers`)',
       ),
-  type: (z: any) =>
+  type: (z: ScaffolderZod) =>
     z.string().describe("The provider's cluster type, e.g. kubeadm, eks, aks"),
-  kubernetesVersion: (z: any) => z.string().describe('e.g. v1.30.0'),
-  region: (z: any) => z.string().optional(),
-  sshKeyName: (z: any) => z.string().optional(),
-  providerSpec: (z: any) =>
+  kubernetesVersion: (z: ScaffolderZod) => z.string().describe('e.g. v1.30.0'),
+  region: (z: ScaffolderZod) => z.string().optional(),
+  sshKeyName: (z: ScaffolderZod) => z.string().optional(),
+  providerSpec: (z: ScaffolderZod) =>
     z
       .record(z.string(), z.unknown())
       .optional()
       .describe(
         "Settings only the provider has, under its id, e.g. { gcp: { project: acme } } (checked by validation against the provider's fields)",
       ),
-  controlPlane: (z: any) =>
+  controlPlane: (z: ScaffolderZod) =>
     z
       .object({
         replicas: z.number().int().optional(),
         machineType: z.string().optional(),
       })
       .optional(),
-  nodePools: (z: any) =>
+  nodePools: (z: ScaffolderZod) =>
     z
       .array(
         z.object({
@@ -55,7 +52,7 @@ export const clusterSpecInputs = {
         }),
       )
       .describe('Worker node pools'),
-  network: (z: any) =>
+  network: (z: ScaffolderZod) =>
     z
       .object({
         vpcId: z.string().optional(),
@@ -63,11 +60,13 @@ export const clusterSpecInputs = {
         serviceCidrs: z.array(z.string()).optional(),
       })
       .optional(),
-  updatePolicy: (z: any) => z.enum(['auto', 'manual']).optional(),
+  updatePolicy: (z: ScaffolderZod) => z.enum(['auto', 'manual']).optional(),
 };
 
 /** `arlon:clusterspec:create`: a new cluster spec, validated against the provider catalog. */
-export function createClusterSpecCreateAction(options: ArlonActionsOptions) {
+export function createClusterSpecCreateAction(
+  options: ArlonActionsOptions,
+): ArlonTemplateAction {
   return createTemplateAction({
     id: 'arlon:clusterspec:create',
     description:
@@ -86,13 +85,12 @@ export function createClusterSpecCreateAction(options: ArlonActionsOptions) {
         metadata: metadataOf({ name, owner, labels }),
         spec: { description, ...spec } as ClusterSpec['spec'],
       });
-      await writeFleet(ctx, options, {
-        permission: arlonDefinitionCreatePermission,
+      await createDefinition(ctx, options, {
+        kind: 'ClusterSpec',
         what: 'write cluster specs',
         message: `Create ClusterSpec ${name} (${spec.provider} ${spec.type} ${spec.kubernetesVersion})`,
-        edits: files => createOnce(files, clusterSpec),
+        plan: () => ({ definition: clusterSpec }),
       });
-      outputEntityRef(ctx, clusterSpec);
     },
   });
 }

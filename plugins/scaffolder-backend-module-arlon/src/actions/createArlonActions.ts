@@ -6,7 +6,7 @@ import { createClusterImportAction } from './clusterImport';
 import { createClusterUnregisterAction } from './clusterUnregister';
 import { createClusterSpecCloneAction } from './clusterSpecClone';
 import { createClusterSpecCreateAction } from './clusterSpecCreate';
-import type { ArlonActionsOptions } from './fleetWrite';
+import type { ArlonActionsOptions } from './options';
 import { createProfileApplyAction } from './profileApply';
 import { createProfileCreateAction } from './profileCreate';
 import { createValidateAction } from './validate';

@@ -9,4 +9,4 @@ export { createClusterSpecCreateAction } from './clusterSpecCreate';
 export { createProfileApplyAction } from './profileApply';
 export { createProfileCreateAction } from './profileCreate';
 export { createValidateAction } from './validate';
-export type { ArlonActionsOptions } from './fleetWrite';
+export type { ArlonActionsOptions } from './options';

@@ -1,20 +1,21 @@
 import { checkDefinitionName } from '@arlon-backstage/plugin-arlon-common';
+import type { ScaffolderZod } from './schema';
 
 /** Inputs every create action takes for the definition's metadata. */
 export const metadataInputs = {
-  name: (z: any) =>
+  name: (z: ScaffolderZod) =>
     z
       .string()
       .describe(
         'The name: a DNS label (lower case letters, digits and "-", at most 63 characters)',
       ),
-  description: (z: any) => z.string().optional().describe('What it is for'),
-  owner: (z: any) =>
+  description: (z: ScaffolderZod) => z.string().optional().describe('What it is for'),
+  owner: (z: ScaffolderZod) =>
     z
       .string()
       .optional()
       .describe('Owning group or user entity ref (annotation arlon.io/owner)'),
-  labels: (z: any) =>
+  labels: (z: ScaffolderZod) =>
     z.record(z.string()).optional().describe('Labels, e.g. { env: prod }'),
 };
 

@@ -1,27 +1,26 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
   ARLON_API_VERSION,
-  arlonDefinitionCreatePermission,
   Profile,
 } from '@arlon-backstage/plugin-arlon-common';
 import { examples } from './profileCreate.examples';
-import {
-  ArlonActionsOptions,
-  createOnce,
-  definition,
-  namesOf,
-  outputEntityRef,
-  writeFleet,
-  writeOutputs,
-} from './fleetWrite';
+import { definition } from './definitions';
 import { metadataInputs, metadataOf } from './metadata';
+import { namesOf } from './names';
+import type { ArlonActionsOptions } from './options';
+import { writeOutputs } from './outputs';
+import type { ArlonTemplateAction } from './ArlonTemplateAction';
+import type { ScaffolderZod } from './schema';
+import { createDefinition } from './writeFleet';
 
 /**
  * `arlon:profile:create`: a profile of bundles, with values and an update policy.
  *
  * @public
  */
-export function createProfileCreateAction(options: ArlonActionsOptions) {
+export function createProfileCreateAction(
+  options: ArlonActionsOptions,
+): ArlonTemplateAction {
   return createTemplateAction({
     id: 'arlon:profile:create',
     description:
@@ -31,16 +30,16 @@ export function createProfileCreateAction(options: ArlonActionsOptions) {
     schema: {
       input: {
         ...metadataInputs,
-        tags: (z: any) => z.array(z.string()).optional(),
-        bundles: (z: any) => z.array(z.string()).describe('Bundles, in order'),
-        values: (z: any) =>
+        tags: (z: ScaffolderZod) => z.array(z.string()).optional(),
+        bundles: (z: ScaffolderZod) => z.array(z.string()).describe('Bundles, in order'),
+        values: (z: ScaffolderZod) =>
           z
             .record(z.record(z.union([z.string(), z.number(), z.boolean()])))
             .optional()
             .describe(
               'Values per bundle: { <bundle>: { <parameter>: value } }',
             ),
-        updatePolicy: (z: any) =>
+        updatePolicy: (z: ScaffolderZod) =>
           z
             .enum(['auto', 'manual'])
             .optional()
@@ -65,13 +64,12 @@ export function createProfileCreateAction(options: ArlonActionsOptions) {
           updatePolicy: input.updatePolicy,
         },
       });
-      await writeFleet(ctx, options, {
-        permission: arlonDefinitionCreatePermission,
+      await createDefinition(ctx, options, {
+        kind: 'Profile',
         what: 'write profiles',
         message: `Create Profile ${input.name} (${input.bundles.join(', ')})`,
-        edits: files => createOnce(files, profile),
+        plan: () => ({ definition: profile }),
       });
-      outputEntityRef(ctx, profile);
     },
   });
 }

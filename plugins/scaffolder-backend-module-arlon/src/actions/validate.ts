@@ -9,7 +9,9 @@ import {
 } from '@arlon-backstage/plugin-arlon-common';
 import { decideOnDefinitions } from '@arlon-backstage/plugin-arlon-node';
 import { examples } from './validate.examples';
-import type { ArlonActionsOptions } from './fleetWrite';
+import type { ArlonActionsOptions } from './options';
+import type { ArlonTemplateAction } from './ArlonTemplateAction';
+import type { ScaffolderZod } from './schema';
 
 /** What of a workspace is fleet content: definitions and inline bundle manifests. */
 const FLEET_CONTENT = /^(arlon|bundles)\//;
@@ -22,7 +24,9 @@ const FLEET_CONTENT = /^(arlon|bundles)\//;
  *
  * @public
  */
-export function createValidateAction(options: ArlonActionsOptions) {
+export function createValidateAction(
+  options: ArlonActionsOptions,
+): ArlonTemplateAction {
   return createTemplateAction({
     id: 'arlon:validate',
     description:
@@ -31,14 +35,14 @@ export function createValidateAction(options: ArlonActionsOptions) {
     supportsDryRun: true,
     schema: {
       input: {
-        path: (z: any) =>
+        path: (z: ScaffolderZod) =>
           z
             .string()
             .default('.')
             .describe('Folder of the workspace that holds arlon/ and bundles/'),
       },
       output: {
-        definitions: (z: any) =>
+        definitions: (z: ScaffolderZod) =>
           z
             .array(z.string())
             .describe('The definitions checked, as "Kind name"'),

@@ -1,0 +1,130 @@
+import { InputError } from '@backstage/errors';
+import type {
+  BasicPermission,
+  ResourcePermission,
+} from '@backstage/plugin-permission-common';
+import {
+  type ArlonKind,
+  type ArlonObject,
+  type ArlonResource,
+  FleetEdit,
+  FleetFiles,
+  formatProblems,
+} from '@arlon-backstage/plugin-arlon-common';
+import {
+  authorize,
+  createPermissionFor,
+  decideOnDefinitions,
+  DefinitionToCreate,
+  DefinitionWrites,
+  FleetChangeResult,
+  InvalidDefinitionError,
+} from '@arlon-backstage/plugin-arlon-node';
+import type { ArlonActionsOptions } from './options';
+import { outputEntityRef, reportWrite, type WriteContext } from './outputs';
+import { templateWrite } from './templateWrite';
+
+/**
+ * One change to the fleet through the same path as the REST API: the
+ * initiator's permission first (a denied one writes nothing), then edits
+ * validated against the whole fleet, compiled, and committed as one commit
+ * (or none: on a dry run, or when the fleet already says it).
+ */
+export async function writeFleet(
+  ctx: WriteContext,
+  options: ArlonActionsOptions,
+  change: {
+    permission: BasicPermission | ResourcePermission;
+    /** For the denial: "You may not <what>". */
+    what: string;
+    /**
+     * For a resource permission: the definitions it is checked on (their
+     * owners), from the head the change is planned on, after its edits are planned.
+     */
+    on?: (files: FleetFiles) => ArlonResource[];
+    message: string;
+    edits: (files: FleetFiles, commit: string) => FleetEdit[];
+  },
+): Promise<FleetChangeResult> {
+  // The user who started the task, not the scaffolder: templates act with its permissions.
+  const credentials = await ctx.getInitiatorCredentials();
+  let edits = change.edits;
+  if (change.permission.type === 'resource') {
+    const decision = await decideOnDefinitions(
+      options.permissions,
+      change.permission,
+      credentials,
+    );
+    decision.requireSome(change.what);
+    edits = (files, commit) => {
+      const planned = change.edits(files, commit);
+      decision.require(change.on?.(files) ?? [], change.what);
+      return planned;
+    };
+  } else {
+    await authorize(
+      options.permissions,
+      change.permission,
+      credentials,
+      change.what,
+    );
+  }
+  const result = await asInputError(() =>
+    options.definitions.change(
+      { ...templateWrite(credentials, change.message), dryRun: ctx.isDryRun },
+      edits,
+    ),
+  );
+  await reportWrite(ctx, result);
+  return result;
+}
+
+/**
+ * A template's create or clone: the kind's create permission (as the REST
+ * API checks it), then DefinitionWrites' re-runnable create, planned on the
+ * head it is committed on. Outputs the entity written; returns the
+ * definition as committed.
+ */
+export async function createDefinition<T extends ArlonObject>(
+  ctx: WriteContext,
+  options: ArlonActionsOptions,
+  create: {
+    kind: ArlonKind;
+    /** For the denial: "You may not <what>". */
+    what: string;
+    message: string;
+    plan: (files: FleetFiles, commit: string) => DefinitionToCreate<T>;
+  },
+): Promise<T> {
+  const credentials = await ctx.getInitiatorCredentials();
+  await authorize(
+    options.permissions,
+    createPermissionFor(create.kind),
+    credentials,
+    create.what,
+  );
+  const result = await asInputError(() =>
+    new DefinitionWrites(options.definitions).createOnce(
+      { ...templateWrite(credentials, create.message), dryRun: ctx.isDryRun },
+      create.plan,
+    ),
+  );
+  await reportWrite(ctx, result);
+  outputEntityRef(ctx, result.definition);
+  return result.definition;
+}
+
+/** A fleet the change would break is the template's input at fault: every problem, nothing written. */
+async function asInputError<R>(write: () => Promise<R>): Promise<R> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof InvalidDefinitionError)
+      throw new InputError(
+        `The fleet repository would have problems; nothing was written:\n${formatProblems(
+          error.problems,
+        )}`,
+      );
+    throw error;
+  }
+}
