@@ -50,10 +50,11 @@ export interface ArlonApi {
     request: ProfileAssignment,
     options?: { dryRun?: boolean },
   ): Promise<ProfileAssignmentResult>;
+  /** The route answers a ClusterApplicationsResult; the portal reads only the applications. */
   clusterAction(
     name: string,
     action: ClusterApplicationsAction,
-  ): Promise<ClusterApplicationsResult>;
+  ): Promise<Pick<ClusterApplicationsResult, 'applications'>>;
   /** What `removeCluster` would remove; nothing is changed. */
   previewClusterRemoval(
     name: string,
