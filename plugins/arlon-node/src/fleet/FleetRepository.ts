@@ -1,12 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { ConflictError, ServiceUnavailableError } from '@backstage/errors';
 import git from 'isomorphic-git';
 import type { FleetRepositoryHealth } from '@arlon-backstage/plugin-arlon-common';
 import type { FleetRepoConfig } from '../config/readArlonConfig';
-import {
-  describeConnectionError,
-  withTimeout,
-} from '../connection/describeConnectionError';
 import {
   CommitAuthor,
   FileChanges,
@@ -14,10 +9,14 @@ import {
   FleetSnapshot,
 } from './FleetCheckout';
 import type { GitCredentials } from './gitCredentials';
-import { GitTimeoutError, timedGitHttp } from './timedGitHttp';
+import { timedGitHttp } from './timedGitHttp';
 import { DEFAULT_LIMITS } from '../config/readArlonLimits';
 import type { PullRequest, PullRequestOpener } from './pullRequests';
 import { LastKnownGood, LastKnownGoodState } from './LastKnownGood';
+import { applyChanges, describeChanges } from './fileChanges';
+import { fleetGit } from './fleetGit';
+import { probeFleetRepository } from './probeFleetRepository';
+import { proposeChange } from './proposeChange';
 
 export interface FleetChange {
   /** Commit message: what changed and why. */
@@ -47,9 +46,6 @@ export interface FleetChangeResult {
 }
 
 const MAX_ATTEMPTS = 5;
-/** Network failures that mean the Git server is not there, rather than a mistake in the request. */
-const UNREACHABLE =
-  /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH)$/;
 
 export interface FleetRepositoryOptions {
   /** Deadline of each request to the Git server (arlon.limits.gitTimeoutSeconds). */
@@ -142,32 +138,8 @@ export class FleetRepository {
   }
 
   /** Runs a Git operation; a server that does not answer in time is a 503 that says what to check. */
-  private async git<T>(what: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      const url = this.config?.url ?? '';
-      if (error instanceof GitTimeoutError)
-        throw new ServiceUnavailableError(
-          `The fleet repository at ${url} did not answer within ${
-            error.timeoutMs / 1000
-          } s (git ${what}); ${
-            what === 'push'
-              ? 'the commit may or may not have reached it: reload before trying again'
-              : 'nothing was changed'
-          }. Check that the Git server is up and reachable from the Backstage backend; arlon.limits.gitTimeoutSeconds sets the limit.`,
-        );
-      if (UNREACHABLE.test((error as any)?.code ?? '')) {
-        const { message, hint } = describeConnectionError(error, {
-          target: 'the fleet repository',
-          url,
-          configKey: 'arlon.fleetRepo.url',
-          credentialsHint: '',
-        });
-        throw new ServiceUnavailableError(`${message} (git ${what}). ${hint}`);
-      }
-      throw error;
-    }
+  private git<T>(what: string, work: () => Promise<T>): Promise<T> {
+    return fleetGit(this.config?.url ?? '', what, work);
   }
 
   async change(
@@ -188,8 +160,10 @@ export class FleetRepository {
             files.map(f => [f.path, f.content ?? null]),
           );
           if ((change.mode ?? this.config!.writeMode) === 'pullRequest') {
-            const proposed = await this.proposeChange(
+            const proposed = await proposeChange(
               checkout,
+              this.config!,
+              this.openPullRequest,
               snapshot.commit,
               effective,
               change,
@@ -231,111 +205,9 @@ export class FleetRepository {
     }
   }
 
-  async probe(timeoutMs = 5000): Promise<FleetRepositoryHealth> {
-    if (!this.config) return { status: 'notConfigured' };
-    const { url, branch } = this.config;
-    const started = Date.now();
-    const base = { url, branch };
-    try {
-      const auth = await this.credentials(url);
-      const refs = await withTimeout(
-        git.listServerRefs({
-          http: timedGitHttp(timeoutMs + 1000),
-          url,
-          prefix: `refs/heads/${branch}`,
-          onAuth: auth ? () => auth : undefined,
-        }),
-        timeoutMs,
-      );
-      const head = refs.find(r => r.ref === `refs/heads/${branch}`);
-      const latencyMs = Date.now() - started;
-      if (!head) {
-        return {
-          ...base,
-          status: 'unreachable',
-          problem: {
-            message: `the fleet repository at ${url} has no branch "${branch}"`,
-            hint: 'Push the branch, or set arlon.fleetRepo.branch to an existing one.',
-          },
-          latencyMs,
-        };
-      }
-      return { ...base, status: 'reachable', headCommit: head.oid, latencyMs };
-    } catch (error) {
-      return {
-        ...base,
-        status: 'unreachable',
-        problem: describeConnectionError(error, {
-          target: 'the fleet repository',
-          url,
-          configKey: 'arlon.fleetRepo.url',
-          credentialsHint: `Add credentials for ${
-            new URL(url).host
-          } under integrations (a token with read access).`,
-        }),
-        latencyMs: Date.now() - started,
-      };
-    }
-  }
-
-  /** Pushes the change to a new branch and opens a pull request for it; the base branch is untouched. */
-  private async proposeChange(
-    checkout: FleetCheckout,
-    parent: string,
-    changes: FileChanges,
-    change: FleetChange,
-  ) {
-    if (!this.openPullRequest)
-      throw new ServiceUnavailableError(
-        'writeMode is pullRequest, but no pull request opener is configured',
-      );
-    const [title, ...rest] = change.message.split('\n');
-    // Time and randomness: two writes in the same millisecond (two replicas,
-    // or two portals on one repository) never share a branch.
-    const branch =
-      change.branch ??
-      `arlon/${title
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '')
-        .slice(0, 40)}-${Date.now().toString(36)}-${randomBytes(4).toString(
-        'hex',
-      )}`;
-    const { pushed, commit } = await this.git('push', () =>
-      checkout.commitAndPush(
-        parent,
-        changes,
-        change.message,
-        change.author,
-        branch,
-      ),
-    );
-    if (!pushed)
-      throw new ConflictError(
-        `Could not push branch ${branch} to the fleet repository`,
-      );
-    let pr: PullRequest;
-    try {
-      pr = await this.openPullRequest({
-        repoUrl: this.config!.url,
-        head: branch,
-        base: this.config!.branch,
-        title,
-        body: rest.join('\n').trim(),
-      });
-    } catch (error) {
-      // No pull request, no branch: a failed write leaves nothing behind.
-      const cleanupFailure = await this.git('push', () =>
-        checkout.deleteRemoteBranch(branch),
-      ).then(
-        () => undefined,
-        (cleanup: Error) => cleanup.message,
-      );
-      if (cleanupFailure && error instanceof Error)
-        error.message = `${error.message} (branch ${branch} could not be deleted either: ${cleanupFailure}; delete it by hand)`;
-      throw error;
-    }
-    return { commit, pullRequest: { ...pr, branch } };
+  /** Whether the repository answers and has its branch (the portal's health). */
+  probe(timeoutMs = 5000): Promise<FleetRepositoryHealth> {
+    return probeFleetRepository(this.config, this.credentials, timeoutMs);
   }
 
   /**
@@ -388,40 +260,4 @@ export class FleetRepository {
     }
     return this.checkout;
   }
-}
-
-/** The files of `snapshot` with `changes` made. */
-function applyChanges(snapshot: FleetSnapshot, changes: FileChanges) {
-  const files = { ...snapshot.files };
-  for (const [path, content] of Object.entries(changes)) {
-    if (content === null) delete files[path];
-    else files[path] = content;
-  }
-  return files;
-}
-
-/** Only what really changes: unchanged content and deletes of absent files drop out. */
-function describeChanges(
-  snapshot: FleetSnapshot,
-  changes: FileChanges,
-): FleetChangeResult['files'] {
-  return Object.keys(changes)
-    .sort()
-    .flatMap((path): FleetChangeResult['files'] => {
-      const next = changes[path];
-      const current = snapshot.files[path];
-      if (next === null)
-        return current === undefined
-          ? []
-          : [{ path, action: 'delete' as const }];
-      if (current === next) return [];
-      return [
-        {
-          path,
-          action:
-            current === undefined ? ('create' as const) : ('update' as const),
-          content: next,
-        },
-      ];
-    });
 }
