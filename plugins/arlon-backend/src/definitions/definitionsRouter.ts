@@ -158,22 +158,14 @@ export function definitionsRouter(
           if (!body.name)
             throw new InputError('The definition has no metadata.name');
           toAuthorize.next = body.value;
-          const result = await writes.write(
-            op,
-            kind,
-            body.name,
-            body.yaml,
-            {
-              message: `${capitalise(op)} ${kind} ${
-                body.name
-              }\n\nRequested by ${
-                credentials.principal.userEntityRef
-              } through Arlon for Backstage.`,
-              author: authorOf(credentials),
-              dryRun,
-              check,
-            },
-          );
+          const result = await writes.write(op, kind, body.name, body.yaml, {
+            message: `${capitalise(op)} ${kind} ${body.name}\n\nRequested by ${
+              credentials.principal.userEntityRef
+            } through Arlon for Backstage.`,
+            author: authorOf(credentials),
+            dryRun,
+            check,
+          });
           return {
             status: op === 'create' && !dryRun ? 201 : 200,
             meta: { commit: result.commit ?? null, files: result.files.length },

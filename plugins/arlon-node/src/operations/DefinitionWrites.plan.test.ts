@@ -48,9 +48,9 @@ describe('planDefinitionWrite (the REST create, update and delete)', () => {
 
   it('updates and deletes what is there', () => {
     const yaml = profileYaml('apps', 'nginx');
-    expect(planDefinitionWrite(files, 'update', 'Profile', 'apps', yaml)).toEqual(
-      [{ op: 'put', kind: 'Profile', name: 'apps', yaml }],
-    );
+    expect(
+      planDefinitionWrite(files, 'update', 'Profile', 'apps', yaml),
+    ).toEqual([{ op: 'put', kind: 'Profile', name: 'apps', yaml }]);
     expect(
       planDefinitionWrite(files, 'delete', 'Profile', 'apps', undefined),
     ).toEqual([{ op: 'delete', kind: 'Profile', name: 'apps' }]);
@@ -82,8 +82,8 @@ describe('planCreateOnce (a template step that may run again)', () => {
   });
 
   it('lets the caller say what counts as the same', () => {
-    expect(
-      planCreateOnce(files, profile('apps', 'nginx'), () => true),
-    ).toEqual([]);
+    expect(planCreateOnce(files, profile('apps', 'nginx'), () => true)).toEqual(
+      [],
+    );
   });
 });

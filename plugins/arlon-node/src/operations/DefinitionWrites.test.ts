@@ -77,14 +77,21 @@ describe('DefinitionWrites', () => {
     await writes.createOnce(request, files => ({
       definition: profileOfEveryBundle(files),
       with: () => [
-        { op: 'bundleFiles', bundle: 'two', files: {
-          'cm.yaml':
-            'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n',
-        } },
+        {
+          op: 'bundleFiles',
+          bundle: 'two',
+          files: {
+            'cm.yaml':
+              'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n',
+          },
+        },
       ],
     }));
     expect(Object.keys(planned[1])).toEqual(
-      expect.arrayContaining(['arlon/profiles/all.yaml', 'bundles/two/cm.yaml']),
+      expect.arrayContaining([
+        'arlon/profiles/all.yaml',
+        'bundles/two/cm.yaml',
+      ]),
     );
   });
 

@@ -4,10 +4,7 @@ import {
   checkDefinitionName,
   FleetEdit,
 } from '@arlon-backstage/plugin-arlon-common';
-import type {
-  FleetDefinitions,
-  WriteRequest,
-} from '../fleet/FleetDefinitions';
+import type { FleetDefinitions, WriteRequest } from '../fleet/FleetDefinitions';
 import type { FleetChangeResult } from '../fleet/FleetRepository';
 import {
   DefinitionOp,
@@ -64,7 +61,10 @@ export class DefinitionWrites {
    */
   async createOnce<T extends ArlonObject>(
     request: WriteRequest,
-    plan: (files: Record<string, string>, commit: string) => DefinitionToCreate<T>,
+    plan: (
+      files: Record<string, string>,
+      commit: string,
+    ) => DefinitionToCreate<T>,
   ): Promise<FleetChangeResult & { definition: T }> {
     const { value: definition, ...result } = await this.definitions.change(
       request,

@@ -1,9 +1,6 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { InputError } from '@backstage/errors';
-import {
-  BundleValues,
-  Cluster,
-} from '@arlon-backstage/plugin-arlon-common';
+import { BundleValues, Cluster } from '@arlon-backstage/plugin-arlon-common';
 import { sameClusterIgnoringRevision } from './clusterCreate';
 import { examples } from './clusterClone.examples';
 import { definition, existing } from './definitions';
@@ -31,8 +28,10 @@ export function createClusterCloneAction(
     supportsDryRun: true,
     schema: {
       input: {
-        source: (z: ScaffolderZod) => z.string().describe('The cluster to copy'),
-        name: (z: ScaffolderZod) => z.string().describe("The new cluster's name"),
+        source: (z: ScaffolderZod) =>
+          z.string().describe('The cluster to copy'),
+        name: (z: ScaffolderZod) =>
+          z.string().describe("The new cluster's name"),
         profiles: (z: ScaffolderZod) =>
           z
             .array(z.string())

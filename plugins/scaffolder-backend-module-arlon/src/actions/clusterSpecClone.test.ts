@@ -43,7 +43,7 @@ describe('arlon:clusterspec:clone', () => {
     });
   });
 
-  it("keeps the source's value for a change left empty (a template renders an unanswered field as \"\")", async () => {
+  it('keeps the source\'s value for a change left empty (a template renders an unanswered field as "")', async () => {
     const { fleet, action } = env();
     await action.handler(
       stepContext({

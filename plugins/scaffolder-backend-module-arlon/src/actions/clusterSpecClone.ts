@@ -26,12 +26,14 @@ export function createClusterSpecCloneAction(
     supportsDryRun: true,
     schema: {
       input: {
-        source: (z: ScaffolderZod) => z.string().describe('The cluster spec to copy'),
+        source: (z: ScaffolderZod) =>
+          z.string().describe('The cluster spec to copy'),
         name: (z: ScaffolderZod) => z.string().describe("The new spec's name"),
         description: (z: ScaffolderZod) => z.string().optional(),
         kubernetesVersion: (z: ScaffolderZod) => z.string().optional(),
         region: (z: ScaffolderZod) => z.string().optional(),
-        nodePools: (z: ScaffolderZod) => clusterSpecInputs.nodePools(z).optional(),
+        nodePools: (z: ScaffolderZod) =>
+          clusterSpecInputs.nodePools(z).optional(),
       },
       output: writeOutputs,
     },

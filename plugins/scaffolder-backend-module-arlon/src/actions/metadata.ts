@@ -9,7 +9,8 @@ export const metadataInputs = {
       .describe(
         'The name: a DNS label (lower case letters, digits and "-", at most 63 characters)',
       ),
-  description: (z: ScaffolderZod) => z.string().optional().describe('What it is for'),
+  description: (z: ScaffolderZod) =>
+    z.string().optional().describe('What it is for'),
   owner: (z: ScaffolderZod) =>
     z
       .string()

@@ -31,7 +31,8 @@ export function createProfileCreateAction(
       input: {
         ...metadataInputs,
         tags: (z: ScaffolderZod) => z.array(z.string()).optional(),
-        bundles: (z: ScaffolderZod) => z.array(z.string()).describe('Bundles, in order'),
+        bundles: (z: ScaffolderZod) =>
+          z.array(z.string()).describe('Bundles, in order'),
         values: (z: ScaffolderZod) =>
           z
             .record(z.record(z.union([z.string(), z.number(), z.boolean()])))
