@@ -3,30 +3,25 @@ import { InputError } from '@backstage/errors';
 import {
   arlonClusterCreatePermission,
   entityRef,
-  type FleetEdit,
-  type FleetFiles,
-  WITHHELD_SECRET,
 } from '@arlon-backstage/plugin-arlon-common';
-import {
-  adoptableArgoCdCluster,
-  authorize,
-  checkImportKubeconfig,
-  importCluster,
-  importEdits,
-} from '@arlon-backstage/plugin-arlon-node';
+import { authorize, ClusterImports } from '@arlon-backstage/plugin-arlon-node';
 import { examples } from './clusterImport.examples';
+import { asInputError } from './asInputError';
 import {
   ArlonActionsOptions,
   namesOf,
-  writeFleet,
+  templateWrite,
   writeOutputs,
 } from './fleetWrite';
+import { reportWrite } from './outputs';
 
 /**
  * `arlon:cluster:import`: an existing cluster (from a kubeconfig, used once
  * and never stored or logged; or one ArgoCD already knows) registered in
  * ArgoCD with its profiles' labels, and its definition committed. The
- * definition is checked before anything is registered.
+ * definition is checked before anything is registered. The scaffolder's
+ * adapter of ClusterImports (arlon-node), as POST /api/arlon/clusters/import
+ * is the REST one.
  *
  * @public
  */
@@ -39,22 +34,22 @@ export function createClusterImportAction(options: ArlonActionsOptions) {
     supportsDryRun: true,
     schema: {
       input: {
-        name: (z: any) =>
+        name: z =>
           z.string().describe('The name the cluster gets in the fleet'),
-        kubeconfig: (z: any) =>
+        kubeconfig: z =>
           z
             .string()
             .optional()
             .describe(
               "A kubeconfig for the cluster; pass it as a secret (${{ secrets.kubeconfig }}): it is used once to create ArgoCD's service account and never stored",
             ),
-        argocdCluster: (z: any) =>
+        argocdCluster: z =>
           z
             .string()
             .optional()
             .describe('Or: a cluster ArgoCD already knows, by name'),
-        profiles: (z: any) => z.array(z.string()).default([]),
-        managementCluster: (z: any) =>
+        profiles: z => z.array(z.string()).default([]),
+        managementCluster: z =>
           z
             .string()
             .optional()
@@ -78,58 +73,44 @@ export function createClusterImportAction(options: ArlonActionsOptions) {
         credentials,
         'import clusters',
       );
-      const check = (edits: (files: FleetFiles) => FleetEdit[]) =>
-        options.definitions.check({}, edits);
-      const management = options.managementClusters.get(
-        managementCluster ?? options.managementClusters.list()[0]?.name,
+      const imports = new ClusterImports(
+        options.definitions,
+        options.managementClusters,
       );
+      const request = {
+        name,
+        profiles,
+        kubeconfig,
+        argocdCluster,
+        managementCluster,
+      };
       ctx.output('entityRef', entityRef('Cluster', name));
       if (ctx.isDryRun) {
-        // The definition first, with a placeholder server: a bad name or
-        // profile, or a name already taken (import is create-only) is refused.
-        await check(files =>
-          importEdits(files, name, 'https://pending.invalid', profiles),
-        );
-        // Read only; the kubeconfig is read as data and its server's address
-        // checked, but not used: it is used once, by the real run. A commit
-        // preview withholds it, so there is nothing to check yet.
-        let server: string | undefined;
-        if (argocdCluster)
-          ({ server } = await adoptableArgoCdCluster(
-            management,
-            argocdCluster,
-            name,
-          ));
-        else if (kubeconfig !== WITHHELD_SECRET)
-          server = await checkImportKubeconfig(management, kubeconfig!);
+        // Checked, looked up and read as data; nothing registered or committed.
+        const preview = await asInputError(() => imports.preview(request));
         ctx.logger.info(
           `Dry run: would register ${name}${
-            server ? ` (${server})` : ''
+            preview.server ? ` (${preview.server})` : ''
           } in ArgoCD on ${
-            management.name
+            preview.managementCluster
           } and write arlon/clusters/${name}.yaml`,
         );
-        ctx.logger.info(`create arlon/clusters/${name}.yaml`);
-        ctx.output('files', [`create arlon/clusters/${name}.yaml`]);
+        for (const f of preview.files) ctx.logger.info(f);
+        ctx.output('files', preview.files);
         return;
       }
-      // importCluster: checked, registered, committed; taken back if the commit fails.
-      await importCluster({
-        management,
-        request: { name, profiles, kubeconfig, argocdCluster },
-        check,
-        commit: (server, edits) => {
-          ctx.logger.info(
-            `Registered ${name} (${server}) in ArgoCD on ${management.name}`,
-          );
-          return writeFleet(ctx, options, {
-            permission: arlonClusterCreatePermission,
-            what: 'import clusters',
-            message: `Import Cluster ${name} (${server})`,
-            edits,
-          });
-        },
-      });
+      // Checked, registered, committed; taken back if the commit fails.
+      const result = await asInputError(() =>
+        imports.import({
+          ...request,
+          sign: message => templateWrite(credentials, message),
+          onRegistered: (server, management) =>
+            ctx.logger.info(
+              `Registered ${name} (${server}) in ArgoCD on ${management.name}`,
+            ),
+        }),
+      );
+      await reportWrite(ctx, result);
     },
   });
 }

@@ -8,9 +8,9 @@ import {
   entityRef,
 } from '@arlon-backstage/plugin-arlon-common';
 import {
+  ClusterImports,
   decideOnDefinitions,
   planClusterRemoval,
-  unregisterCluster,
   type ClusterRemovalRequest,
 } from '@arlon-backstage/plugin-arlon-node';
 import {
@@ -20,8 +20,8 @@ import {
 } from './fleetWrite';
 
 /**
- * `arlon:cluster:unregister`: the scaffolder's adapter of unregisterCluster
- * (arlon-node), as POST /api/arlon/clusters/:name/unregister is the REST
+ * `arlon:cluster:unregister`: the scaffolder's adapter of
+ * ClusterImports.unregister (arlon-node), as POST /api/arlon/clusters/:name/unregister is the REST
  * one: permission arlon.cluster.delete on the cluster (its owner, on the
  * head) before anything is removed; then its bundles, ArgoCD's account in
  * it, its ArgoCD Secret and its definition, in that order. A built cluster
@@ -37,9 +37,9 @@ export function createClusterUnregisterAction(options: ArlonActionsOptions) {
     supportsDryRun: true,
     schema: {
       input: {
-        name: (z: any) =>
+        name: z =>
           z.string().describe('The external cluster, by its name in the fleet'),
-        kubeconfig: (z: any) =>
+        kubeconfig: z =>
           z
             .string()
             .optional()
@@ -49,12 +49,12 @@ export function createClusterUnregisterAction(options: ArlonActionsOptions) {
       },
       output: {
         ...writeOutputs,
-        revoked: (z: any) =>
+        revoked: z =>
           z
             .array(z.string())
             .optional()
             .describe('What was removed from the workload cluster'),
-        left: (z: any) =>
+        left: z =>
           z
             .array(z.string())
             .optional()
@@ -104,7 +104,10 @@ export function createClusterUnregisterAction(options: ArlonActionsOptions) {
         ctx.output('files', files);
         return;
       }
-      const result = await unregisterCluster({ ...request, kubeconfig });
+      const result = await new ClusterImports(
+        options.definitions,
+        options.managementClusters,
+      ).unregister({ ...request, kubeconfig });
       const files = result.files.map(f => `${f.action} ${f.path}`);
       for (const f of files) ctx.logger.info(f);
       for (const r of result.revoked) ctx.logger.info(`removed ${r}`);

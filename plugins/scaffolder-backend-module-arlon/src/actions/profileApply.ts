@@ -1,22 +1,25 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { InputError } from '@backstage/errors';
+import { arlonProfileApplyPermission } from '@arlon-backstage/plugin-arlon-common';
 import {
-  arlonProfileApplyPermission,
-  arlonResourceOfView,
-  definitionViews,
-} from '@arlon-backstage/plugin-arlon-common';
-import { assignProfiles } from '@arlon-backstage/plugin-arlon-node';
+  decideOnDefinitions,
+  ProfileAssignments,
+} from '@arlon-backstage/plugin-arlon-node';
 import { applyExamples, removeExamples } from './profileApply.examples';
+import { asInputError } from './asInputError';
 import {
   ArlonActionsOptions,
   namesOf,
-  writeFleet,
+  templateWrite,
   writeOutputs,
 } from './fleetWrite';
+import { reportWrite } from './outputs';
 
 /**
  * `arlon:profile:apply` and `arlon:profile:remove`: profiles added to or
- * taken from many clusters (by name or label selector) in one commit.
+ * taken from many clusters (by name or label selector) in one commit. The
+ * scaffolder's adapter of ProfileAssignments (arlon-node), as POST
+ * /api/arlon/profiles/apply|remove is the REST one.
  *
  * @public
  */
@@ -35,10 +38,10 @@ export function createProfileApplyAction(
     supportsDryRun: true,
     schema: {
       input: {
-        profiles: (z: any) => z.array(z.string()).min(1).describe('Profiles'),
-        clusters: (z: any) =>
+        profiles: z => z.array(z.string()).min(1).describe('Profiles'),
+        clusters: z =>
           z.array(z.string()).optional().describe('Clusters by name, or…'),
-        selector: (z: any) =>
+        selector: z =>
           z
             .string()
             .optional()
@@ -48,8 +51,7 @@ export function createProfileApplyAction(
       },
       output: {
         ...outputs,
-        clusters: (z: any) =>
-          z.array(z.string()).describe('The clusters it changed'),
+        clusters: z => z.array(z.string()).describe('The clusters it changed'),
       },
     },
     async handler(ctx) {
@@ -60,30 +62,30 @@ export function createProfileApplyAction(
         throw new InputError(
           'Name the clusters either by "clusters" (a list of names) or by "selector" (a label selector such as env=prod), not both',
         );
-      let targets: string[] = [];
-      await writeFleet(ctx, options, {
-        permission: arlonProfileApplyPermission,
-        what: `${mode} profiles on these clusters`,
-        // Checked on each cluster it changes: owners may change their own.
-        on: files =>
-          definitionViews(files)
-            .filter(v => v.kind === 'Cluster' && targets.includes(v.name))
-            .map(v => arlonResourceOfView(v, options.defaultOwner)),
-        message: `${mode === 'apply' ? 'Apply' : 'Remove'} profile${
-          profiles.length > 1 ? 's' : ''
-        } ${profiles.join(', ')} ${mode === 'apply' ? 'to' : 'from'} clusters`,
-        edits: files => {
-          const { edit, clusters: matched } = assignProfiles(
-            files,
-            mode,
-            profiles,
-            clusters?.length ? { clusters } : { selector: selector! },
-          );
-          targets = matched;
-          return [edit];
-        },
-      });
-      ctx.output('clusters', targets);
+      // The user who started the task, not the scaffolder: templates act with its permissions.
+      const credentials = await ctx.getInitiatorCredentials();
+      const decision = await decideOnDefinitions(
+        options.permissions,
+        arlonProfileApplyPermission,
+        credentials,
+      );
+      const what = `${mode} profiles on these clusters`;
+      decision.requireSome(what);
+      const result = await asInputError(() =>
+        new ProfileAssignments(options.definitions, options.defaultOwner)[
+          mode
+        ]({
+          profiles,
+          selection: clusters?.length ? { clusters } : { selector: selector! },
+          decision,
+          sign: message => ({
+            ...templateWrite(credentials, message),
+            dryRun: ctx.isDryRun,
+          }),
+        }),
+      );
+      await reportWrite(ctx, result);
+      ctx.output('clusters', result.clusters);
     },
   });
 }
