@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { alreadyExists, ApiError, conflict, invalid, notFound } from './errors';
+import { alreadyExists, invalid, notFound } from './errors';
 import {
   apiVersionOf,
   BUILTIN_RESOURCES,
@@ -15,41 +15,28 @@ import {
 import { validateObject } from './validation';
 import { convertObject } from './conversion';
 import { applyDefaults, serviceAllocator } from './defaults';
+import { TypeRegistry, typeKeyOf } from './typeRegistry';
+import { ChangeFeed, Watcher, WatchEvent, WatchEventType } from './changeFeed';
 import {
-  managedFieldsAfterUpdate,
-  ManagedFieldsEntry,
-  validateManagedFields,
-} from './serverSideApply';
+  checkCrdName,
+  checkReplacement,
+  establishedCrdStatus,
+  keepServerMetadata,
+  nameObject,
+  normalise,
+  now,
+  recordManagedFields,
+  sameContent,
+  WriteOptions,
+} from './objectWrites';
 
-export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
-export interface WatchEvent {
-  type: WatchEventType;
-  object: any;
-  /** resourceVersion of the change, as a number. */
-  rv: number;
-  typeKey: string;
-}
-
-export interface Watcher {
-  typeKey: string;
-  namespace?: string;
-  labels: LabelSelector;
-  fields: FieldSelector;
-  send(event: WatchEvent): void;
-}
-
-export interface WriteOptions {
-  dryRun?: boolean;
-  fieldManager?: string;
-  /** Managed fields computed by server-side apply: stored as given instead of tracked as an Update. */
-  managedFields?: ManagedFieldsEntry[];
-}
+export type { WatchEvent, WatchEventType, Watcher } from './changeFeed';
+export type { WriteOptions } from './objectWrites';
 
 /** How many changes are kept, by default, for watches that resume from a resourceVersion. */
 const HISTORY = 20_000;
 
-export const typeKeyOf = (t: Pick<ResourceType, 'group' | 'plural'>) =>
-  `${t.group}/${t.plural}`;
+export { typeKeyOf } from './typeRegistry';
 const objectKey = (namespace: string | undefined, name: string) =>
   `${namespace ?? ''}/${name}`;
 const clone = <T>(o: T): T => structuredClone(o);
@@ -61,19 +48,16 @@ const clone = <T>(o: T): T => structuredClone(o);
  * feeds watches.
  */
 export class ObjectStore {
-  private readonly types = new Map<string, ResourceType[]>(); // typeKey -> versions
+  private readonly types = new TypeRegistry();
   private readonly objects = new Map<string, Map<string, any>>(); // typeKey -> key -> object
-  private readonly history: WatchEvent[] = [];
-  private readonly watchers = new Set<Watcher>();
   private rv = 1;
-  private readonly pending: WatchEvent[] = [];
-  private delivering = false;
-  private readonly observers = new Set<(event: WatchEvent) => void>();
+  private readonly changes: ChangeFeed;
   /** Cluster IPs and node ports of this cluster's Services. */
   private readonly allocator = serviceAllocator();
 
   /** `historyLimit`: changes kept for resuming watches; older ones answer 410 Gone, as after etcd compaction. */
-  constructor(private readonly historyLimit = HISTORY) {
+  constructor(historyLimit = HISTORY) {
+    this.changes = new ChangeFeed(historyLimit);
     for (const t of BUILTIN_RESOURCES) this.register(t);
     for (const ns of ['default', 'kube-system', 'kube-public']) {
       this.create(this.type('', 'namespaces')!, undefined, {
@@ -90,11 +74,11 @@ export class ObjectStore {
 
   /** The oldest resourceVersion a watch may resume from. */
   get oldestResumable(): number {
-    return this.history.length ? this.history[0].rv - 1 : this.rv;
+    return this.changes.oldestResumable(this.rv);
   }
 
   allTypes(): ResourceType[] {
-    return [...this.types.values()].flat();
+    return this.types.all();
   }
 
   type(
@@ -102,14 +86,11 @@ export class ObjectStore {
     plural: string,
     version?: string,
   ): ResourceType | undefined {
-    const versions = this.types.get(`${group}/${plural}`);
-    return version ? versions?.find(v => v.version === version) : versions?.[0];
+    return this.types.get(group, plural, version);
   }
 
   typeForKind(apiVersion: string, kind: string): ResourceType | undefined {
-    return this.allTypes().find(
-      t => apiVersionOf(t) === apiVersion && t.kind === kind,
-    );
+    return this.types.forKind(apiVersion, kind);
   }
 
   get(type: ResourceType, namespace: string | undefined, name: string): any {
@@ -159,17 +140,7 @@ export class ObjectStore {
       this.requireNamespace(ns!);
       obj.metadata.namespace = ns;
     } else delete obj.metadata.namespace;
-    if (!obj.metadata.name && obj.metadata.generateName) {
-      obj.metadata.name = `${obj.metadata.generateName}${randomSuffix()}`;
-    }
-    if (!obj.metadata.name) {
-      throw invalid(type.kind, type.group, '', [
-        {
-          field: 'metadata.name',
-          message: 'Required value: name or generateName is required',
-        },
-      ]);
-    }
+    nameObject(type, obj);
     normalise(type, obj);
     const uid = randomUUID();
     applyDefaults(type, obj, { uid, allocate: this.allocator });
@@ -179,7 +150,7 @@ export class ObjectStore {
     const key = objectKey(ns, obj.metadata.name);
     if (this.bucket(type).has(key))
       throw alreadyExists(type.plural, type.group, obj.metadata.name);
-    if (type.kind === 'CustomResourceDefinition') this.checkCrd(obj);
+    if (type.kind === 'CustomResourceDefinition') checkCrdName(obj);
 
     Object.assign(obj.metadata, {
       uid,
@@ -189,20 +160,9 @@ export class ObjectStore {
     delete obj.metadata.deletionTimestamp;
     delete obj.metadata.resourceVersion;
     if (type.kind === 'Namespace') obj.status = { phase: 'Active' };
-    if (type.kind === 'CustomResourceDefinition') {
-      obj.status = {
-        conditions: [
-          {
-            type: 'Established',
-            status: 'True',
-            reason: 'InitialNamesAccepted',
-            lastTransitionTime: now(),
-          },
-        ],
-        acceptedNames: obj.spec.names,
-      };
-    }
-    this.recordManagedFields(type, undefined, obj, options);
+    if (type.kind === 'CustomResourceDefinition')
+      obj.status = establishedCrdStatus(obj);
+    recordManagedFields(type, undefined, obj, options);
     if (options.dryRun)
       return this.view(type, {
         ...obj,
@@ -230,19 +190,7 @@ export class ObjectStore {
     const current = this.convert(this.bucket(type).get(key), type);
     if (!current) throw notFound(type.plural, type.group, name);
     const incoming = clone(body ?? {});
-    if (incoming.metadata?.name && incoming.metadata.name !== name) {
-      throw new ApiError(
-        400,
-        'BadRequest',
-        `the name of the object (${incoming.metadata.name}) does not match the name on the URL (${name})`,
-      );
-    }
-    if (
-      incoming.metadata?.resourceVersion &&
-      incoming.metadata.resourceVersion !== current.metadata.resourceVersion
-    ) {
-      throw conflict(type.plural, type.group, name);
-    }
+    checkReplacement(type, name, incoming, current);
     let next: any;
     if (options.subresource === 'status') {
       next = { ...clone(current), status: incoming.status };
@@ -264,18 +212,7 @@ export class ObjectStore {
   ): any {
     next.apiVersion = apiVersionOf(type);
     next.kind = type.kind;
-    next.metadata = {
-      ...next.metadata,
-      name: current.metadata.name,
-      namespace: current.metadata.namespace,
-      uid: current.metadata.uid,
-      creationTimestamp: current.metadata.creationTimestamp,
-      generation: current.metadata.generation,
-      ...(current.metadata.deletionTimestamp
-        ? { deletionTimestamp: current.metadata.deletionTimestamp }
-        : {}),
-    };
-    if (!type.namespaced) delete next.metadata.namespace;
+    keepServerMetadata(type, current, next);
     normalise(type, next);
     applyDefaults(type, next, {
       uid: current.metadata.uid,
@@ -288,7 +225,7 @@ export class ObjectStore {
     if (JSON.stringify(next.spec) !== JSON.stringify(current.spec)) {
       next.metadata.generation = (current.metadata.generation ?? 1) + 1;
     }
-    this.recordManagedFields(type, current, next, options);
+    recordManagedFields(type, current, next, options);
     // A write that changes nothing is a no-op, as on a real API server: no
     // new resourceVersion, no watch event (controllers that re-apply their
     // desired state every round would otherwise wake each other forever).
@@ -341,19 +278,11 @@ export class ObjectStore {
 
   /** Calls `observer` with every change of every type, as it is made (the sandbox's event log). */
   observe(observer: (event: WatchEvent) => void): () => void {
-    this.observers.add(observer);
-    return () => this.observers.delete(observer);
+    return this.changes.observe(observer);
   }
 
   watch(watcher: Watcher, fromResourceVersion: number | undefined): () => void {
-    if (fromResourceVersion !== undefined) {
-      for (const event of this.history) {
-        if (event.rv > fromResourceVersion && this.wants(watcher, event))
-          watcher.send(event);
-      }
-    }
-    this.watchers.add(watcher);
-    return () => this.watchers.delete(watcher);
+    return this.changes.watch(watcher, fromResourceVersion);
   }
 
   // ---- internals ----
@@ -399,7 +328,7 @@ export class ObjectStore {
       for (const t of typesFromCrd(obj)) {
         for (const o of [...this.bucket(t).values()])
           this.remove(t, objectKey(o.metadata.namespace, o.metadata.name), o);
-        this.types.delete(typeKeyOf(t));
+        this.types.remove(typeKeyOf(t));
         this.objects.delete(typeKeyOf(t));
       }
     }
@@ -418,48 +347,17 @@ export class ObjectStore {
   }
 
   private record(type: ResourceType, eventType: WatchEventType, object: any) {
-    const event: WatchEvent = {
+    this.changes.record({
       type: eventType,
       object,
       rv: this.rv,
       typeKey: typeKeyOf(type),
-    };
-    this.history.push(event);
-    // Before delivery to watchers: what a controller writes in response is logged after this.
-    for (const observer of this.observers) observer(event);
-    if (this.history.length > this.historyLimit)
-      this.history.splice(0, this.history.length - this.historyLimit);
-    // A watcher may write in response (controllers do); queue those events so
-    // every watcher still sees all events in resourceVersion order.
-    this.pending.push(event);
-    if (this.delivering) return;
-    this.delivering = true;
-    try {
-      for (let next = this.pending.shift(); next; next = this.pending.shift()) {
-        for (const watcher of [...this.watchers])
-          if (this.wants(watcher, next)) watcher.send(next);
-      }
-    } finally {
-      this.delivering = false;
-    }
-  }
-
-  private wants(watcher: Watcher, event: WatchEvent): boolean {
-    const meta = event.object.metadata;
-    return (
-      watcher.typeKey === event.typeKey &&
-      (!watcher.namespace || meta.namespace === watcher.namespace) &&
-      matchesLabels(watcher.labels, meta.labels) &&
-      matchesFields(watcher.fields, event.object)
-    );
+    });
   }
 
   private register(type: ResourceType) {
+    this.types.register(type);
     const key = typeKeyOf(type);
-    const versions = (this.types.get(key) ?? []).filter(
-      v => v.version !== type.version,
-    );
-    this.types.set(key, [...versions, type]);
     if (!this.objects.has(key)) this.objects.set(key, new Map());
   }
 
@@ -480,55 +378,6 @@ export class ObjectStore {
       throw notFound('namespaces', '', name);
   }
 
-  private checkCrd(crd: any) {
-    const spec = crd.spec ?? {};
-    const expected = `${spec.names?.plural}.${spec.group}`;
-    if (crd.metadata.name !== expected) {
-      throw invalid(
-        'CustomResourceDefinition',
-        'apiextensions.k8s.io',
-        crd.metadata.name,
-        [
-          {
-            field: 'metadata.name',
-            message: `Invalid value: "${crd.metadata.name}": must be spec.names.plural+"."+spec.group`,
-          },
-        ],
-      );
-    }
-  }
-
-  /**
-   * Sets `obj.metadata.managedFields`: as server-side apply computed them, or
-   * tracked as an Update by `options.fieldManager`. Malformed entries a client
-   * sent are a 422 before anything is written.
-   */
-  private recordManagedFields(
-    type: ResourceType,
-    current: any,
-    obj: any,
-    options: WriteOptions & { subresource?: 'status' },
-  ) {
-    const sent = obj.metadata.managedFields;
-    const causes = validateManagedFields(sent);
-    if (causes.length)
-      throw invalid(type.kind, type.group, obj.metadata.name, causes);
-    const managedFields =
-      options.managedFields ??
-      managedFieldsAfterUpdate({
-        type,
-        before: current,
-        after: obj,
-        sent,
-        manager: options.fieldManager,
-        apiVersion: obj.apiVersion,
-        subresource: options.subresource,
-        time: now(),
-      });
-    if (managedFields) obj.metadata.managedFields = managedFields;
-    else delete obj.metadata.managedFields;
-  }
-
   /** Objects are handed out as copies, so callers can never change the store. */
   private view(type: ResourceType, obj: any) {
     return this.convert(clone(obj), type);
@@ -540,54 +389,8 @@ export class ObjectStore {
    * (conversion.ts; the sandbox has no conversion webhooks).
    */
   convert(obj: any, type: ResourceType): any {
-    return convertObject(obj, apiVersionOf(type), (group, kind) => {
-      const versions = this.allTypes().filter(
-        t => t.group === group && t.kind === kind,
-      );
-      return versions[versions.length - 1]?.version;
-    });
-  }
-}
-
-/** Secrets take `stringData` as a convenience: it is folded into base64 `data`, as the real API server does. */
-function normalise(type: ResourceType, obj: any) {
-  if (type.kind === 'Secret' && obj.stringData) {
-    obj.data = { ...obj.data };
-    for (const [k, v] of Object.entries<string>(obj.stringData))
-      obj.data[k] = Buffer.from(String(v)).toString('base64');
-    delete obj.stringData;
-  }
-}
-
-/** Equal objects, whatever their key order, resourceVersion aside. */
-function sameContent(a: any, b: any): boolean {
-  const canonical = (v: any): any => {
-    if (Array.isArray(v)) return v.map(canonical);
-    if (!v || typeof v !== 'object') return v;
-    return Object.fromEntries(
-      Object.keys(v)
-        .filter(k => v[k] !== undefined)
-        .sort()
-        .map(k => [k, canonical(v[k])]),
+    return convertObject(obj, apiVersionOf(type), (group, kind) =>
+      this.types.latestVersion(group, kind),
     );
-  };
-  const strip = (o: any) => ({
-    ...o,
-    metadata: { ...o.metadata, resourceVersion: undefined },
-  });
-  return (
-    JSON.stringify(canonical(strip(a))) === JSON.stringify(canonical(strip(b)))
-  );
-}
-
-function now() {
-  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-function randomSuffix() {
-  const alphabet = 'bcdfghjklmnpqrstvwxz2456789';
-  return Array.from(
-    { length: 5 },
-    () => alphabet[Math.floor(Math.random() * alphabet.length)],
-  ).join('');
+  }
 }
