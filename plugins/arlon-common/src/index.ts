@@ -89,4 +89,5 @@ export { compareObjects, type FieldChange } from './diff/compareObjects';
 export { normalizeObject } from './diff/normalize';
 export { parseQuantity, equivalentScalars } from './diff/quantity';
 export * from './previewSecrets';
+export * from './api';
 export * from './selectors';

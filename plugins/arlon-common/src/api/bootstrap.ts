@@ -7,11 +7,14 @@ import type { BootstrapObject } from '../bootstrap/bootstrapObjects';
  * configured when none is named) and whether only to say what would change.
  * Unlike the definition writes, dryRun here is strict: a typo must not
  * apply to a cluster.
+ *
+ * @public
  */
 export interface BootstrapQuery {
   cluster?: string;
   dryRun: boolean;
 }
+/** @public */
 export const bootstrapQuerySchema: z.ZodType<BootstrapQuery, unknown> =
   z.object({
     // A repeated ?cluster= is no name: the default cluster, as before.
@@ -25,14 +28,22 @@ export const bootstrapQuerySchema: z.ZodType<BootstrapQuery, unknown> =
       .transform(v => v === 'true'),
   });
 
-/** An object bootstrap applied, or left as it was. */
+/**
+ * An object bootstrap applied, or left as it was.
+ *
+ * @public
+ */
 export interface BootstrapObjectRef {
   kind: string;
   name: string;
   namespace?: string;
 }
 
-/** What bootstrap did (would do, on a dry run); a second run applies nothing. */
+/**
+ * What bootstrap did (would do, on a dry run); a second run applies nothing.
+ *
+ * @public
+ */
 export interface BootstrapResponse {
   managementCluster: string;
   dryRun: boolean;

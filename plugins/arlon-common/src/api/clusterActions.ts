@@ -20,19 +20,26 @@ const MANAGEMENT_CLUSTER =
 const UNREGISTER_KUBECONFIG =
   '"kubeconfig" must be YAML text (optional: an admin kubeconfig of the cluster, used once to remove ArgoCD\'s account there)';
 
-/** `POST /profiles/apply` and `/profiles/remove`. */
+/**
+ * `POST /profiles/apply` and `/profiles/remove`.
+ *
+ * @public
+ */
 export type ProfileAssignmentMode = 'apply' | 'remove';
 
 /**
  * `POST /profiles/{apply,remove}`: profiles for clusters named one by one
  * or chosen by a label selector (one of the two). The selector's length
  * (1 KB) is checked where it is parsed, with the matcher's own message.
+ *
+ * @public
  */
 export interface ProfileAssignmentRequest {
   profiles: string[];
   clusters?: string[];
   selector?: string;
 }
+/** @public */
 export const profileAssignmentRequestSchema: z.ZodType<
   ProfileAssignmentRequest,
   unknown
@@ -50,13 +57,18 @@ export const profileAssignmentRequestSchema: z.ZodType<
     error: TARGETS,
   });
 
-/** What a profile assignment changed (would change, on a dry run). */
+/**
+ * What a profile assignment changed (would change, on a dry run).
+ *
+ * @public
+ */
 export interface ProfileAssignmentResult {
   clusters: string[];
   commit?: string;
   pullRequest?: PullRequestRef;
   files: FileChange[];
 }
+/** @public */
 export const profileAssignmentResultSchema: z.ZodType<ProfileAssignmentResult> =
   z.object({
     clusters: z.array(z.string()),
@@ -69,6 +81,8 @@ export const profileAssignmentResultSchema: z.ZodType<ProfileAssignmentResult> =
  * `POST /clusters/import`: an external cluster joins the fleet from a
  * kubeconfig (used once, never stored) or a cluster ArgoCD already knows.
  * The name's format is checked by the import itself.
+ *
+ * @public
  */
 export interface ClusterImportRequest {
   name: string;
@@ -77,6 +91,7 @@ export interface ClusterImportRequest {
   profiles: string[];
   managementCluster?: string;
 }
+/** @public */
 export const clusterImportRequestSchema: z.ZodType<
   ClusterImportRequest,
   unknown
@@ -93,13 +108,18 @@ export const clusterImportRequestSchema: z.ZodType<
   // Empty text is no source: exactly one of the two must say something.
   .refine(b => !b.kubeconfig !== !b.argocdCluster, { error: IMPORT_SOURCE });
 
-/** The imported cluster (201): its API server as ArgoCD reaches it, and the commit. */
+/**
+ * The imported cluster (201): its API server as ArgoCD reaches it, and the commit.
+ *
+ * @public
+ */
 export interface ClusterImportResult {
   name: string;
   server: string;
   commit?: string;
   pullRequest?: PullRequestRef;
 }
+/** @public */
 export const clusterImportResultSchema: z.ZodType<ClusterImportResult> =
   z.object({
     name: z.string(),
@@ -111,10 +131,13 @@ export const clusterImportResultSchema: z.ZodType<ClusterImportResult> =
 /**
  * `POST /clusters/:name/unregister`: optionally an admin kubeconfig of the
  * cluster, used once to remove ArgoCD's account there.
+ *
+ * @public
  */
 export interface ClusterUnregisterRequest {
   kubeconfig?: string;
 }
+/** @public */
 export const clusterUnregisterRequestSchema: z.ZodType<
   ClusterUnregisterRequest,
   unknown
@@ -122,17 +145,27 @@ export const clusterUnregisterRequestSchema: z.ZodType<
   kubeconfig: z.string({ error: UNREGISTER_KUBECONFIG }).optional(),
 });
 
-/** `POST /clusters/:name/{sync,refresh,update}`: what happens to the cluster's ArgoCD applications. */
+/**
+ * `POST /clusters/:name/{sync,refresh,update}`: what happens to the cluster's ArgoCD applications.
+ *
+ * @public
+ */
 export type ClusterApplicationsAction = 'sync' | 'refresh' | 'update';
+/** @public */
 export const clusterApplicationsActionSchema: z.ZodType<ClusterApplicationsAction> =
   z.enum(['sync', 'refresh', 'update']);
 
-/** The applications an action patched (for `update`, only those out of sync). */
+/**
+ * The applications an action patched (for `update`, only those out of sync).
+ *
+ * @public
+ */
 export interface ClusterApplicationsResult {
   cluster: string;
   action: ClusterApplicationsAction;
   applications: string[];
 }
+/** @public */
 export const clusterApplicationsResultSchema: z.ZodType<ClusterApplicationsResult> =
   z.object({
     cluster: z.string(),
@@ -140,10 +173,18 @@ export const clusterApplicationsResultSchema: z.ZodType<ClusterApplicationsResul
     applications: z.array(z.string()),
   });
 
-/** `DELETE /clusters/:name` deletes a built cluster; `POST …/unregister` lets an external one go. */
+/**
+ * `DELETE /clusters/:name` deletes a built cluster; `POST …/unregister` lets an external one go.
+ *
+ * @public
+ */
 export type ClusterRemovalAction = 'delete' | 'unregister';
 
-/** What deleting or unregistering a cluster will remove (`?dryRun=true`). */
+/**
+ * What deleting or unregistering a cluster will remove (`?dryRun=true`).
+ *
+ * @public
+ */
 export interface ClusterRemovalPreview {
   dryRun?: true;
   cluster: string;
@@ -153,6 +194,7 @@ export interface ClusterRemovalPreview {
   registration?: { managementCluster: string; secret: string };
   files: FileChange[];
 }
+/** @public */
 export const clusterRemovalPreviewSchema: z.ZodType<ClusterRemovalPreview> =
   z.object({
     dryRun: z.literal(true).optional(),
@@ -171,6 +213,8 @@ export const clusterRemovalPreviewSchema: z.ZodType<ClusterRemovalPreview> =
  * bundles in the background (202, a message such as "deleting: removing
  * bundles (2 left)"). Unregister also says what it removed from the
  * cluster (`revoked`) and what it could not (`left`).
+ *
+ * @public
  */
 export interface ClusterRemovalOutcome {
   dryRun?: false;
@@ -187,6 +231,7 @@ export interface ClusterRemovalOutcome {
   /** The cluster's deletion status while it goes on (null when not known yet). */
   deletion?: ClusterDeletion | null;
 }
+/** @public */
 export const clusterRemovalOutcomeSchema: z.ZodType<ClusterRemovalOutcome> =
   z.object({
     dryRun: z.literal(false).optional(),

@@ -9,14 +9,20 @@ import {
   pullRequestRefSchema,
 } from './common';
 
-/** The REST API's URL segment of each kind: `/bundles`, `/profiles/:name`, … */
+/**
+ * The REST API's URL segment of each kind: `/bundles`, `/profiles/:name`, …
+ *
+ * @public
+ */
 export type KindSegment = 'bundles' | 'profiles' | 'clusterspecs' | 'clusters';
+/** @public */
 export const KIND_SEGMENTS: readonly KindSegment[] = [
   'bundles',
   'profiles',
   'clusterspecs',
   'clusters',
 ];
+/** @public */
 export const DEFINITION_KIND_BY_SEGMENT: Readonly<
   Record<KindSegment, ArlonKind>
 > = {
@@ -25,13 +31,18 @@ export const DEFINITION_KIND_BY_SEGMENT: Readonly<
   clusterspecs: 'ClusterSpec',
   clusters: 'Cluster',
 };
-/** Each kind's URL segment: where a definition of it is read and written. */
+/**
+ * Each kind's URL segment: where a definition of it is read and written.
+ *
+ * @public
+ */
 export const SEGMENT_BY_KIND: Readonly<Record<ArlonKind, KindSegment>> = {
   Bundle: 'bundles',
   Profile: 'profiles',
   ClusterSpec: 'clusterspecs',
   Cluster: 'clusters',
 };
+/** @public */
 export const kindSegmentSchema: z.ZodType<KindSegment> = z.enum(
   KIND_SEGMENTS as [KindSegment, ...KindSegment[]],
   {
@@ -44,6 +55,8 @@ export const kindSegmentSchema: z.ZodType<KindSegment> = z.enum(
  * A definition name from input (the URL's `:name`, a body's
  * metadata.name): its message is InvalidNameError's, which names the field
  * and shows the value cut short, so REST and the core refuse alike.
+ *
+ * @public
  */
 export function definitionNameSchema(
   field: string,
@@ -59,7 +72,11 @@ export function definitionNameSchema(
   });
 }
 
-/** Who a definition body says it is: read only to match it with the URL. */
+/**
+ * Who a definition body says it is: read only to match it with the URL.
+ *
+ * @public
+ */
 export interface DefinitionIdentity {
   kind?: unknown;
   metadata?: { name?: string };
@@ -71,6 +88,8 @@ export interface DefinitionIdentity {
  * through `/:kind` or `/:kind/:name`: its kind and name must match the URL,
  * so a request cannot write somewhere it did not say. Anything else in the
  * body is for validation to judge, with its lines and fields.
+ *
+ * @public
  */
 export function definitionIdentitySchema(
   kind: ArlonKind,
@@ -114,6 +133,8 @@ function matchesUrl(kind: ArlonKind, urlName: string | undefined) {
  * A definition sent as JSON (`POST /:kind`, `PUT /:kind/:name`): an object
  * with something in it, whose identity matches the URL. YAML text is read
  * into data first, then judged by definitionIdentitySchema.
+ *
+ * @public
  */
 export function definitionJsonBodySchema(
   kind: ArlonKind,
@@ -128,21 +149,37 @@ export function definitionJsonBodySchema(
     .superRefine(matchesUrl(kind, urlName));
 }
 
-/** `GET /:kind`: the definitions the caller may read, at one commit. */
+/**
+ * `GET /:kind`: the definitions the caller may read, at one commit.
+ *
+ * @public
+ */
 export interface DefinitionList {
   commit: string;
   items: DefinitionWithStatus[];
 }
 
-/** `GET /:kind/:name`: one definition (a cluster with its live status). */
+/**
+ * `GET /:kind/:name`: one definition (a cluster with its live status).
+ *
+ * @public
+ */
 export type DefinitionResponse = DefinitionWithStatus;
 
-/** One file of a write; a dry run shows the content it would write. */
+/**
+ * One file of a write; a dry run shows the content it would write.
+ *
+ * @public
+ */
 export interface DefinitionFileChange extends FileChange {
   content?: string;
 }
 
-/** `POST /:kind`, `PUT` and `DELETE /:kind/:name`: the commit (none on a dry run). */
+/**
+ * `POST /:kind`, `PUT` and `DELETE /:kind/:name`: the commit (none on a dry run).
+ *
+ * @public
+ */
 export interface DefinitionWriteResult {
   dryRun: boolean;
   commit?: string;
@@ -150,6 +187,7 @@ export interface DefinitionWriteResult {
   pullRequest?: PullRequestRef;
   files: DefinitionFileChange[];
 }
+/** @public */
 export const definitionWriteResultSchema: z.ZodType<DefinitionWriteResult> =
   z.object({
     dryRun: z.boolean(),
@@ -165,13 +203,18 @@ export const definitionWriteResultSchema: z.ZodType<DefinitionWriteResult> =
     ),
   });
 
-/** `POST /regenerate`: the generated tree recompiled as one commit (none when current). */
+/**
+ * `POST /regenerate`: the generated tree recompiled as one commit (none when current).
+ *
+ * @public
+ */
 export interface RegenerateResult {
   commit?: string;
   parent?: string;
   pullRequest?: PullRequestRef;
   files: FileChange[];
 }
+/** @public */
 export const regenerateResultSchema: z.ZodType<RegenerateResult> = z.object({
   commit: z.string().optional(),
   parent: z.string().optional(),

@@ -1,8 +1,16 @@
 import type { z } from 'zod';
 
-/** How many problems one answer lists; a hostile body can have thousands. */
+/**
+ * How many problems one answer lists; a hostile body can have thousands.
+ *
+ * @public
+ */
 export const MAX_REQUEST_PROBLEMS = 5;
-/** How much of one problem is shown; a problem may quote a key the caller sent. */
+/**
+ * How much of one problem is shown; a problem may quote a key the caller sent.
+ *
+ * @public
+ */
 export const MAX_PROBLEM_LENGTH = 200;
 
 /**
@@ -12,6 +20,8 @@ export const MAX_PROBLEM_LENGTH = 200;
  * the REST API answers as it always has; zod's own messages get the path in
  * front. Long keys and long lists are cut short: the answer never echoes a
  * hostile body at length.
+ *
+ * @public
  */
 export function requestProblems(error: z.ZodError): string {
   const lines: string[] = [];
@@ -33,7 +43,11 @@ function describeIssue(issue: z.ZodError['issues'][number]): string {
     : `${path}: ${issue.message}`;
 }
 
-/** `spec.profiles.0`, each key cut to 40 characters; empty for the body itself. */
+/**
+ * `spec.profiles.0`, each key cut to 40 characters; empty for the body itself.
+ *
+ * @public
+ */
 export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
   return path
     .map(p => {
