@@ -36,7 +36,10 @@ import {
   RepositoryCredentialsSource,
 } from './bootstrap/applyBootstrap';
 import { BODY_LIMIT, definitionsRouter } from './definitions/definitionsRouter';
-import { FleetDefinitions } from '@arlon-backstage/plugin-arlon-node';
+import {
+  FleetDefinitions,
+  WorkloadClusters,
+} from '@arlon-backstage/plugin-arlon-node';
 import { checkFleetHealth } from './health/checkFleetHealth';
 import type { FleetStatus } from './status/FleetStatus';
 import { verifyManagementCluster } from './verify/verifyManagementCluster';
@@ -46,7 +49,6 @@ import { diffRouter } from './diff/diffRouter';
 import { forbiddenAsNotAllowed } from './kubernetesForbidden';
 import { DiffReportStore } from './diff/DiffReportStore';
 import { DiffService } from './diff/DiffService';
-import { WorkloadClusters } from './diff/WorkloadClusters';
 
 export interface RouterOptions {
   httpAuth: HttpAuthService;

@@ -256,3 +256,8 @@ export {
   type ApplicationsAction,
   type ApplicationsRequest,
 } from './operations/ClusterApplications';
+export { WorkloadClusters } from './live/WorkloadClusters';
+export {
+  ArgoCdClusterSecrets,
+  type LabelPatch,
+} from './registration/ArgoCdClusterSecrets';

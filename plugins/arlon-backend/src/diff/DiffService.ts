@@ -31,7 +31,7 @@ import {
   preflight,
 } from '@arlon-backstage/plugin-arlon-node';
 import { workloadFailure } from '../workloadFailure';
-import type { WorkloadClusters } from './WorkloadClusters';
+import type { WorkloadClusters } from '@arlon-backstage/plugin-arlon-node';
 
 /**
  * Who compares: the policy's answer to `arlon.definition.read` (conditions

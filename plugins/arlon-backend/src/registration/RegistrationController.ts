@@ -1,15 +1,10 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { workloadFailure } from '../workloadFailure';
+import type { V1Secret } from '@kubernetes/client-node';
 import {
-  CoreV1Api,
-  PatchStrategy,
-  setHeaderOptions,
-  V1Secret,
-} from '@kubernetes/client-node';
-import {
+  ArgoCdClusterSecrets,
   ARLON_CLUSTER_LABEL,
   argocdClusterLabels,
-  argocdClusterSecret,
   beginDeletion,
   createArgoCdAccess,
   DEFAULT_BUNDLE_REMOVAL_TIMEOUT_MS,
@@ -60,12 +55,12 @@ export class RegistrationController {
   private readonly failures = new Map<string, number>();
   private readonly retries = new Set<NodeJS.Timeout>();
   private stopped = true;
-  private readonly core: CoreV1Api;
+  private readonly secrets: ArgoCdClusterSecrets;
   /** Clusters whose viewer Secret this process has seen or written: looked up once each, not on every reconcile. */
   private readonly viewers = new Set<string>();
 
   constructor(private readonly options: RegistrationControllerOptions) {
-    this.core = options.cluster.kubeConfig.makeApiClient(CoreV1Api);
+    this.secrets = new ArgoCdClusterSecrets(options.cluster);
   }
 
   private get informers() {
@@ -172,7 +167,7 @@ export class RegistrationController {
     const { capiClusters, kubeconfigSecrets, argocdClusterSecrets } =
       this.informers;
     const argocdNs = this.options.cluster.argocdNamespace;
-    const secretName = `cluster-${name}`;
+    const secretName = ArgoCdClusterSecrets.nameOf(name);
     const existing = argocdClusterSecrets.get(secretName, argocdNs);
     const capi = capiClusters.get(name, namespace);
 
@@ -182,9 +177,7 @@ export class RegistrationController {
         // Secret (ArgoCD's way to the cluster) stays until they are pruned.
         if (await this.bundlesRemain(namespace, name, existing, !capi)) return;
         await this.revoke(namespace, name);
-        await this.core
-          .deleteNamespacedSecret({ name: secretName, namespace: argocdNs })
-          .catch(ignore404);
+        await this.secrets.delete(secretName);
         await deleteViewerSecret(this.options.cluster, name);
         this.viewers.delete(name);
         this.options.logger.info(`Unregistered cluster ${name} from ArgoCD`);
@@ -212,15 +205,12 @@ export class RegistrationController {
       kubeconfigYaml,
       this.options.cluster.workloadAccess,
     );
-    const body: V1Secret = argocdClusterSecret(name, access, labels, {
+    // Another replica may have registered it meanwhile: its Secret stands.
+    const created = await this.secrets.create(name, access, labels, {
       'arlon.io/capi-cluster': `${namespace}/${name}`,
     });
-    try {
-      await this.core.createNamespacedSecret({ namespace: argocdNs, body });
+    if (created)
       this.options.logger.info(`Registered cluster ${name} in ArgoCD`);
-    } catch (error: any) {
-      if (error?.code !== 409) throw error;
-    }
     await this.ensureViewer(name, kubeconfigYaml);
   }
 
@@ -366,17 +356,6 @@ export class RegistrationController {
       if (!hold && k.startsWith(PROFILE_LABEL_PREFIX) && !(k in want))
         patch[k] = null;
     if (Object.keys(patch).length === 0) return;
-    await this.core.patchNamespacedSecret(
-      {
-        name: secret.metadata!.name!,
-        namespace: secret.metadata!.namespace!,
-        body: { metadata: { labels: patch } },
-      },
-      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
-    );
+    await this.secrets.patch(secret.metadata!.name!, { labels: patch });
   }
-}
-
-function ignore404(error: any) {
-  if (error?.code !== 404) throw error;
 }

@@ -11,6 +11,7 @@ import { FORBIDDEN_KEYS } from '../model/names';
 import { KubeObject, renderClusterManifests } from '../providers/renderCluster';
 import { CapiVersion, DEFAULT_CAPI_VERSION } from '../providers/capi/version';
 import { FLEET_FORMAT_ANNOTATION, FLEET_FORMAT_VERSION } from './fleetFormat';
+import { profileLabels } from './profileLabels';
 
 export interface CompileOptions {
   /** Clone URL of the fleet repository, as ArgoCD reaches it. */
@@ -37,14 +38,8 @@ export const GENERATED_ROOT = 'generated';
 /** Deleting an Application first deletes what it deployed, children before parents. */
 export const RESOURCES_FINALIZER =
   'resources-finalizer.argocd.argoproj.io/foreground';
-export const PROFILE_LABEL_PREFIX = 'profile.arlon.io/';
-
-/** The labels that put a cluster's ArgoCD Secret in its profiles' ApplicationSets. */
-export function profileLabels(profiles: string[]): Record<string, string> {
-  return Object.fromEntries(
-    profiles.map(p => [`${PROFILE_LABEL_PREFIX}${p}`, 'true']),
-  );
-}
+// Where they always were for callers of this module; they live in profileLabels.ts.
+export { PROFILE_LABEL_PREFIX, profileLabels } from './profileLabels';
 const IN_CLUSTER = 'https://kubernetes.default.svc';
 const IN_CLUSTER_SPELLINGS = [IN_CLUSTER, `${IN_CLUSTER}.cluster.local`];
 /** The AppProject of bundle Applications: declared repositories only, never the management cluster. */

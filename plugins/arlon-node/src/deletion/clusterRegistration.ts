@@ -1,10 +1,4 @@
-import {
-  CoreV1Api,
-  CustomObjectsApi,
-  PatchStrategy,
-  setHeaderOptions,
-  V1Secret,
-} from '@kubernetes/client-node';
+import { CustomObjectsApi, V1Secret } from '@kubernetes/client-node';
 import { ServiceUnavailableError } from '@backstage/errors';
 import {
   DELETING_ANNOTATION,
@@ -13,6 +7,7 @@ import {
 } from '@arlon-backstage/plugin-arlon-common';
 import type { ManagementCluster } from '../cluster/ManagementCluster';
 import { ARLON_CLUSTER_LABEL } from '../registration/registerWorkloadCluster';
+import { ArgoCdClusterSecrets } from '../registration/ArgoCdClusterSecrets';
 
 /** A cluster's ArgoCD registration: the management cluster whose ArgoCD has its Secret, and the Secret. */
 export interface ClusterRegistration {
@@ -20,7 +15,7 @@ export interface ClusterRegistration {
   secret: V1Secret;
 }
 
-const secretName = (cluster: string) => `cluster-${cluster}`;
+const secretName = ArgoCdClusterSecrets.nameOf;
 
 /**
  * The ArgoCD Secret Arlon keeps for `cluster`, on whichever management
@@ -35,20 +30,17 @@ export async function findRegistration(
   cluster: string,
 ): Promise<ClusterRegistration | undefined> {
   for (const management of managementClusters) {
-    const core = management.kubeConfig.makeApiClient(CoreV1Api);
     let secret: V1Secret | undefined;
     try {
-      secret = await core.readNamespacedSecret({
-        name: secretName(cluster),
-        namespace: management.argocdNamespace,
-      });
-    } catch (error: any) {
-      if (error?.code === 404) continue;
+      secret = await new ArgoCdClusterSecrets(management).read(
+        secretName(cluster),
+      );
+    } catch {
       throw new ServiceUnavailableError(
         `Management cluster ${management.name} did not answer while looking for cluster "${cluster}"'s ArgoCD registration, so its bundles cannot be removed first. Nothing was changed; try again once it answers`,
       );
     }
-    if (secret.metadata?.labels?.[ARLON_CLUSTER_LABEL] === cluster)
+    if (secret?.metadata?.labels?.[ARLON_CLUSTER_LABEL] === cluster)
       return { management, secret };
   }
   return undefined;
@@ -69,15 +61,13 @@ export async function beginDeletion(
   const labels: Record<string, null> = {};
   for (const key of Object.keys(secret.metadata?.labels ?? {}))
     if (key.startsWith(PROFILE_LABEL_PREFIX)) labels[key] = null;
-  await patchSecret(management, secret.metadata!.name!, {
-    metadata: {
-      labels,
-      annotations: {
-        [DELETING_ANNOTATION]:
-          secret.metadata?.annotations?.[DELETING_ANNOTATION] ??
-          now.toISOString(),
-        [DELETION_PROBLEM_ANNOTATION]: null,
-      },
+  await new ArgoCdClusterSecrets(management).patch(secret.metadata!.name!, {
+    labels,
+    annotations: {
+      [DELETING_ANNOTATION]:
+        secret.metadata?.annotations?.[DELETING_ANNOTATION] ??
+        now.toISOString(),
+      [DELETION_PROBLEM_ANNOTATION]: null,
     },
   });
 }
@@ -87,30 +77,14 @@ export async function recordDeletionProblem(
   registration: ClusterRegistration,
   problem: string,
 ): Promise<void> {
-  await patchSecret(
-    registration.management,
+  await new ArgoCdClusterSecrets(registration.management).patch(
     secretName(clusterOf(registration)),
-    {
-      metadata: { annotations: { [DELETION_PROBLEM_ANNOTATION]: problem } },
-    },
+    { annotations: { [DELETION_PROBLEM_ANNOTATION]: problem } },
   );
 }
 
 function clusterOf(registration: ClusterRegistration): string {
   return registration.secret.metadata!.labels![ARLON_CLUSTER_LABEL];
-}
-
-async function patchSecret(
-  management: ManagementCluster,
-  name: string,
-  body: object,
-) {
-  await management.kubeConfig
-    .makeApiClient(CoreV1Api)
-    .patchNamespacedSecret(
-      { name, namespace: management.argocdNamespace, body },
-      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
-    );
 }
 
 /** The names of the cluster's bundle Applications still present (being pruned or not). */
@@ -135,13 +109,5 @@ export async function deleteRegistrationSecret(
   registration: ClusterRegistration,
 ): Promise<void> {
   const { management, secret } = registration;
-  await management.kubeConfig
-    .makeApiClient(CoreV1Api)
-    .deleteNamespacedSecret({
-      name: secret.metadata!.name!,
-      namespace: management.argocdNamespace,
-    })
-    .catch((error: any) => {
-      if (error?.code !== 404) throw error;
-    });
+  await new ArgoCdClusterSecrets(management).delete(secret.metadata!.name!);
 }

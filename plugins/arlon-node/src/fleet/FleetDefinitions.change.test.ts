@@ -39,9 +39,7 @@ function racingRepository() {
   };
   return {
     changes,
-    definitions: new FleetDefinitions(
-      repository as unknown as FleetRepository,
-    ),
+    definitions: new FleetDefinitions(repository as unknown as FleetRepository),
   };
 }
 

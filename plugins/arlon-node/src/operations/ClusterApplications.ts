@@ -51,7 +51,10 @@ export function applicationPatch(
       metadata: { annotations: { 'argocd.argoproj.io/refresh': 'normal' } },
     };
   return {
-    operation: { initiatedBy: { username: initiatedBy }, sync: { prune: true } },
+    operation: {
+      initiatedBy: { username: initiatedBy },
+      sync: { prune: true },
+    },
   };
 }
 
@@ -127,7 +130,9 @@ export class ClusterApplications {
     );
     const live = this.statusOf(name);
     if (!live || applicationsFor('sync', name, live).length === 0)
-      throw new NotFoundError(`No ArgoCD applications for cluster "${name}" yet`);
+      throw new NotFoundError(
+        `No ArgoCD applications for cluster "${name}" yet`,
+      );
     const targets = applicationsFor(action, name, live);
     const management = this.managementClusters.get(live.managementCluster);
     const custom = management.kubeConfig.makeApiClient(CustomObjectsApi);

@@ -1,10 +1,7 @@
 import { WITHHELD_SECRET } from '@arlon-backstage/plugin-arlon-common';
 import type { ManagementCluster } from '../cluster/ManagementCluster';
 import type { ManagementClusters } from '../cluster/ManagementClusters';
-import type {
-  FleetDefinitions,
-  WriteRequest,
-} from '../fleet/FleetDefinitions';
+import type { FleetDefinitions, WriteRequest } from '../fleet/FleetDefinitions';
 import type { FleetChangeResult } from '../fleet/FleetRepository';
 import {
   adoptableArgoCdCluster,

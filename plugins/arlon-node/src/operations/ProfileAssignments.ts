@@ -4,10 +4,7 @@ import {
   definitionViews,
 } from '@arlon-backstage/plugin-arlon-common';
 import { assignProfiles, ClusterSelection } from '../fleet/assignProfiles';
-import type {
-  FleetDefinitions,
-  WriteRequest,
-} from '../fleet/FleetDefinitions';
+import type { FleetDefinitions, WriteRequest } from '../fleet/FleetDefinitions';
 import type { FleetChangeResult } from '../fleet/FleetRepository';
 import type { DefinitionDecision } from '../permissions/authorizeDefinitions';
 

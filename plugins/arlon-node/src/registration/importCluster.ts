@@ -1,10 +1,5 @@
 import { ConflictError, InputError, NotFoundError } from '@backstage/errors';
-import {
-  CoreV1Api,
-  PatchStrategy,
-  setHeaderOptions,
-  V1Secret,
-} from '@kubernetes/client-node';
+import type { V1Secret } from '@kubernetes/client-node';
 import {
   definitionViews,
   type FleetEdit,
@@ -21,10 +16,10 @@ import { parseKubeconfig } from '../kubeconfig/parseKubeconfig';
 import {
   ARLON_CLUSTER_LABEL,
   argocdClusterLabels,
-  argocdClusterSecret,
   createArgoCdAccess,
   revokeArgoCdAccess,
 } from './registerWorkloadCluster';
+import { ArgoCdClusterSecrets } from './ArgoCdClusterSecrets';
 import {
   createViewerAccess,
   deleteViewerSecret,
@@ -128,22 +123,16 @@ async function registerUndoably(
   management: ManagementCluster,
   request: ImportRequest,
 ): Promise<Registered> {
-  const core = management.kubeConfig.makeApiClient(CoreV1Api);
-  const namespace = management.argocdNamespace;
+  const secrets = new ArgoCdClusterSecrets(management);
   const labels = argocdClusterLabels(
     request.name,
     profileLabels(request.profiles),
   );
   if (request.kubeconfig) {
-    const secretName = `cluster-${request.name}`;
+    const secretName = ArgoCdClusterSecrets.nameOf(request.name);
     // Before the workload cluster is touched: a taken name changes nothing there.
-    const taken = await core
-      .readNamespacedSecret({ name: secretName, namespace })
-      .catch((error: any) => {
-        if (error?.code === 404) return undefined;
-        throw error;
-      });
-    if (taken) throw secretTaken(management, secretName);
+    if (await secrets.read(secretName))
+      throw secretTaken(management, secretName);
     let access;
     try {
       access = await createArgoCdAccess(
@@ -160,18 +149,18 @@ async function registerUndoably(
       await revokeViewerAccess(kubeconfig, management.workloadAccess);
       await revokeArgoCdAccess(kubeconfig, management.workloadAccess);
     };
-    const body: V1Secret = argocdClusterSecret(request.name, access, labels);
-    const undoSecret = () =>
-      core
-        .deleteNamespacedSecret({ name: secretName, namespace })
-        .catch((error: any) => {
-          if (error?.code !== 404) throw error;
-        });
+    const undoSecret = () => secrets.delete(secretName);
+    let created: boolean;
     try {
-      await core.createNamespacedSecret({ namespace, body });
-    } catch (error: any) {
+      created = await secrets.create(request.name, access, labels);
+    } catch (error) {
       await undoAccess().catch(() => {});
-      throw error?.code === 409 ? secretTaken(management, secretName) : error;
+      throw error;
+    }
+    if (!created) {
+      // Taken between the look and the write: still never replaced.
+      await undoAccess().catch(() => {});
+      throw secretTaken(management, secretName);
     }
     // The portal's read-only credentials for the Kubernetes plugin, with the same admin kubeconfig.
     let stage = 'viewer';
@@ -200,17 +189,7 @@ async function registerUndoably(
     request.argocdCluster!,
     request.name,
   );
-  await core.replaceNamespacedSecret({
-    name: existing.metadata!.name!,
-    namespace,
-    body: {
-      ...existing,
-      metadata: {
-        ...existing.metadata,
-        labels: { ...existing.metadata?.labels, ...labels },
-      },
-    },
-  });
+  await secrets.addLabels(existing, labels);
   const before = existing.metadata?.labels ?? {};
   return {
     server,
@@ -219,14 +198,7 @@ async function registerUndoably(
       const patch: Record<string, string | null> = {};
       for (const key of Object.keys(labels))
         patch[key] = key in before ? before[key] : null;
-      await core.patchNamespacedSecret(
-        {
-          name: existing.metadata!.name!,
-          namespace,
-          body: { metadata: { labels: patch } },
-        },
-        setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
-      );
+      await secrets.patch(existing.metadata!.name!, { labels: patch });
     },
   };
 }
@@ -317,13 +289,8 @@ export async function findArgoCdCluster(
   management: ManagementCluster,
   name: string,
 ): Promise<{ secret: V1Secret; server: string }> {
-  const secrets = await management.kubeConfig
-    .makeApiClient(CoreV1Api)
-    .listNamespacedSecret({
-      namespace: management.argocdNamespace,
-      labelSelector: 'argocd.argoproj.io/secret-type=cluster',
-    });
-  const found = secrets.items.find(
+  const secrets = await new ArgoCdClusterSecrets(management).list();
+  const found = secrets.find(
     s => decode(s.data?.name) === name || s.metadata?.name === name,
   );
   if (!found)

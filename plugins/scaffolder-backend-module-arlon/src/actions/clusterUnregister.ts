@@ -13,11 +13,7 @@ import {
   planClusterRemoval,
   type ClusterRemovalRequest,
 } from '@arlon-backstage/plugin-arlon-node';
-import {
-  ArlonActionsOptions,
-  templateWrite,
-  writeOutputs,
-} from './fleetWrite';
+import { ArlonActionsOptions, templateWrite, writeOutputs } from './fleetWrite';
 
 /**
  * `arlon:cluster:unregister`: the scaffolder's adapter of

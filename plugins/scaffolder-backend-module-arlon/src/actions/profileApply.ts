@@ -72,17 +72,19 @@ export function createProfileApplyAction(
       const what = `${mode} profiles on these clusters`;
       decision.requireSome(what);
       const result = await asInputError(() =>
-        new ProfileAssignments(options.definitions, options.defaultOwner)[
-          mode
-        ]({
-          profiles,
-          selection: clusters?.length ? { clusters } : { selector: selector! },
-          decision,
-          sign: message => ({
-            ...templateWrite(credentials, message),
-            dryRun: ctx.isDryRun,
-          }),
-        }),
+        new ProfileAssignments(options.definitions, options.defaultOwner)[mode](
+          {
+            profiles,
+            selection: clusters?.length
+              ? { clusters }
+              : { selector: selector! },
+            decision,
+            sign: message => ({
+              ...templateWrite(credentials, message),
+              dryRun: ctx.isDryRun,
+            }),
+          },
+        ),
       );
       await reportWrite(ctx, result);
       ctx.output('clusters', result.clusters);

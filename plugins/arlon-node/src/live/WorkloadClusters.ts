@@ -1,21 +1,23 @@
 import { NotFoundError } from '@backstage/errors';
+import { ARGOCD_CLUSTER_SECRET_SELECTOR } from '../cluster/FleetInformers';
+import type { ManagementClusters } from '../cluster/ManagementClusters';
+import { withTimeout } from '../connection/describeConnectionError';
+import { requestTimeoutOf } from '../connection/requestTimeout';
+import { ARLON_CLUSTER_LABEL } from '../registration/registerWorkloadCluster';
+import { LiveCluster, type ObjectRef } from './LiveCluster';
 import {
-  ARGOCD_CLUSTER_SECRET_SELECTOR,
-  ARLON_CLUSTER_LABEL,
   kubeConfigFromArgoCdSecret,
   kubeConfigFromCapiSecret,
-  LiveCluster,
-  ManagementClusters,
-  ObjectRef,
-  requestTimeoutOf,
-  withTimeout,
-} from '@arlon-backstage/plugin-arlon-node';
+} from './workloadKubeConfig';
 
 /**
  * Reaches a workload cluster by its Arlon name, with the access ArgoCD has
  * (its cluster Secret: works for built and imported clusters alike), or the
  * CAPI kubeconfig for a built cluster not registered yet. Credentials stay in
- * memory, in the client.
+ * memory, in the client. Shared by the portal's diff and whatever else
+ * must reach a workload cluster (the scaffolder module too).
+ *
+ * @public
  */
 export class WorkloadClusters {
   constructor(private readonly managementClusters: ManagementClusters) {}
