@@ -82,6 +82,17 @@ describe('POST /bootstrap', () => {
     await nothingApplied();
   });
 
+  it('a repeated ?cluster=: 400, nothing applied (never the default cluster instead)', async () => {
+    const res = await request(server).post(
+      '/api/arlon/bootstrap?cluster=sandbox&cluster=other&dryRun=false',
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain(
+      'cluster must be one management cluster name, given once',
+    );
+    await nothingApplied();
+  });
+
   it('ArgoCD 2.9: 409 naming the version and what to upgrade, nothing applied, no token in the answer', async () => {
     const apps = kc().makeApiClient(AppsV1Api);
     for (const name of ['argocd-applicationset-controller', 'argocd-server'])

@@ -17,11 +17,13 @@ export interface BootstrapQuery {
 /** @public */
 export const bootstrapQuerySchema: z.ZodType<BootstrapQuery, unknown> =
   z.object({
-    // A repeated ?cluster= is no name: the default cluster, as before.
+    // A repeated ?cluster= is refused: falling back to the default cluster
+    // would apply to a cluster the caller may not have meant.
     cluster: z
-      .unknown()
-      .optional()
-      .transform(v => (typeof v === 'string' ? v : undefined)),
+      .string({
+        error: 'cluster must be one management cluster name, given once',
+      })
+      .optional(),
     dryRun: z
       .enum(['true', 'false'], { error: 'dryRun must be true or false' })
       .optional()
