@@ -5,8 +5,9 @@ import {
 } from '@backstage/backend-plugin-api';
 import { InputError } from '@backstage/errors';
 import {
-  checkDefinitionName,
+  definitionNameSchema,
   describeClusterDeletion,
+  writeQuerySchema,
 } from '@arlon-backstage/plugin-arlon-common';
 import {
   ClusterOperations,
@@ -19,6 +20,7 @@ import {
 import type express from 'express';
 import { auditedWrite, authorOf } from '../actions/auditedWrite';
 import type { FleetStatus } from '../status/FleetStatus';
+import { parseRequest } from '../http/parseRequest';
 import { authorizeWrite } from './authorizeWrite';
 
 export interface ClusterRemovalRouteOptions {
@@ -57,7 +59,7 @@ export function clusterRemovalRoute(
   return async (req: express.Request, res: express.Response) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
     const name = req.params.name;
-    const dryRun = req.query.dryRun === 'true';
+    const { dryRun } = parseRequest(writeQuerySchema, req.query);
     await auditedWrite(
       auditor,
       req,
@@ -77,7 +79,7 @@ export function clusterRemovalRoute(
         );
         if (typeof name !== 'string' || !name)
           throw new InputError('The URL names no cluster');
-        checkDefinitionName(name, "the URL's name");
+        parseRequest(definitionNameSchema("the URL's name"), name);
         const request: ClusterRemovalRequest = {
           name,
           definitions,

@@ -14,6 +14,8 @@ import {
   arlonFleetAdminPermission,
   arlonResourceOfView,
   DEFAULT_ARLON_OWNER,
+  type DefinitionWriteResult,
+  writeQuerySchema,
 } from '@arlon-backstage/plugin-arlon-common';
 import express from 'express';
 import Router from 'express-promise-router';
@@ -29,6 +31,7 @@ import type { FleetStatus } from '../status/FleetStatus';
 import { KIND_BY_SEGMENT, WriteOp } from './kinds';
 import { authorizeWrite, WriteToAuthorize } from './authorizeWrite';
 import { parseDefinitionBody } from './parseDefinitionBody';
+import { parseRequest } from '../http/parseRequest';
 
 export interface DefinitionsRouterOptions {
   httpAuth: HttpAuthService;
@@ -128,7 +131,7 @@ export function definitionsRouter(
     (op: WriteOp) => async (req: express.Request, res: express.Response) => {
       const kind = kindOf(req.params.kind);
       const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-      const dryRun = req.query.dryRun === 'true';
+      const { dryRun } = parseRequest(writeQuerySchema, req.query);
       await auditedWrite(
         auditor,
         req,
@@ -166,19 +169,20 @@ export function definitionsRouter(
             dryRun,
             check,
           });
+          const answer: DefinitionWriteResult = {
+            dryRun,
+            commit: result.commit,
+            parent: result.parent,
+            pullRequest: result.pullRequest,
+            // A dry run shows exactly what would be written; a real one says what was.
+            files: result.files.map(f =>
+              dryRun ? f : { path: f.path, action: f.action },
+            ),
+          };
           return {
             status: op === 'create' && !dryRun ? 201 : 200,
             meta: { commit: result.commit ?? null, files: result.files.length },
-            body: {
-              dryRun,
-              commit: result.commit,
-              parent: result.parent,
-              pullRequest: result.pullRequest,
-              // A dry run shows exactly what would be written; a real one says what was.
-              files: result.files.map(f =>
-                dryRun ? f : { path: f.path, action: f.action },
-              ),
-            },
+            body: answer,
           };
         },
       );
@@ -204,7 +208,7 @@ export function definitionsRouter(
           {
             message: `Regenerate the generated tree\n\nRequested by ${credentials.principal.userEntityRef} through Arlon for Backstage.`,
             author: authorOf(credentials),
-            dryRun: req.query.dryRun === 'true',
+            dryRun: parseRequest(writeQuerySchema, req.query).dryRun,
           },
           () => [],
         );

@@ -2,18 +2,20 @@ import { InputError } from '@backstage/errors';
 import type { Request } from 'express';
 import { Document, parseAllDocuments, stringify } from 'yaml';
 import {
+  type ArlonKind,
+  definitionIdentitySchema,
+  definitionJsonBodySchema,
+  definitionNameSchema,
   documentData,
   YamlAliasError,
 } from '@arlon-backstage/plugin-arlon-common';
-import {
-  type ArlonKind,
-  checkDefinitionName,
-} from '@arlon-backstage/plugin-arlon-common';
+import { parseRequest } from '../http/parseRequest';
 
 /**
  * The definition in a request: YAML text (`Content-Type: application/yaml`,
  * kept as written, comments and all) or a JSON object. Its kind and name must
- * match the URL, so a request cannot write somewhere it did not say.
+ * match the URL, so a request cannot write somewhere it did not say (the
+ * REST contract's definition schemas, arlon-common/src/api/definitions.ts).
  */
 export function parseDefinitionBody(
   req: Request,
@@ -21,9 +23,10 @@ export function parseDefinitionBody(
   name?: string,
 ): { yaml: string; name: string; value?: unknown } {
   // Names are checked before anything else reads them (they become paths).
-  if (name !== undefined) checkDefinitionName(name, "the URL's name");
+  if (name !== undefined)
+    parseRequest(definitionNameSchema("the URL's name"), name);
   let yaml: string;
-  let value: any;
+  let value: unknown;
   if (typeof req.body === 'string') {
     yaml = req.body;
     const docs = parseAllDocuments(yaml);
@@ -32,33 +35,14 @@ export function parseDefinitionBody(
         `Send exactly one ${kind} definition, not ${docs.length} documents`,
       );
     value = docs[0].errors.length ? undefined : bodyData(docs[0]);
-  } else if (
-    req.body &&
-    typeof req.body === 'object' &&
-    Object.keys(req.body).length
-  ) {
-    value = req.body;
-    yaml = stringify(value);
   } else {
-    throw new InputError(
-      `Send a ${kind} definition as application/yaml or application/json`,
-    );
+    value = parseRequest(definitionJsonBodySchema(kind, name), req.body);
+    yaml = stringify(value);
   }
   // A YAML syntax error is reported by validation with its line; only check identity when readable.
   if (value && typeof value === 'object') {
-    if (value.kind !== undefined && value.kind !== kind) {
-      throw new InputError(
-        `The body is a ${value.kind}, but the URL is for a ${kind}`,
-      );
-    }
-    const bodyName = value.metadata?.name;
-    if (bodyName !== undefined) checkDefinitionName(bodyName, 'metadata.name');
-    if (name !== undefined && bodyName !== undefined && bodyName !== name) {
-      throw new InputError(
-        `The body names "${bodyName}", but the URL names "${name}"`,
-      );
-    }
-    return { yaml, name: name ?? bodyName, value };
+    const identity = parseRequest(definitionIdentitySchema(kind, name), value);
+    return { yaml, name: name ?? (identity.metadata?.name as string), value };
   }
   if (name === undefined)
     throw new InputError(
