@@ -6,5 +6,7 @@ import type { TemplateAction } from '@backstage/plugin-scaffolder-node';
  * enum's values) that the type checker prints in the order it met them,
  * which differs between builds and makes the API report flap. `ctx.input`
  * inside each action is still typed from its schema.
+ *
+ * @public
  */
 export type ArlonTemplateAction = TemplateAction<any, any, 'v2'>;

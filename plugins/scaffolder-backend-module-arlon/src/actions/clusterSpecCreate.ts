@@ -63,7 +63,11 @@ export const clusterSpecInputs = {
   updatePolicy: (z: ScaffolderZod) => z.enum(['auto', 'manual']).optional(),
 };
 
-/** `arlon:clusterspec:create`: a new cluster spec, validated against the provider catalog. */
+/**
+ * `arlon:clusterspec:create`: a new cluster spec, validated against the provider catalog.
+ *
+ * @public
+ */
 export function createClusterSpecCreateAction(
   options: ArlonActionsOptions,
 ): ArlonTemplateAction {

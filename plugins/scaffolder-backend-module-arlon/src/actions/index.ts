@@ -10,3 +10,4 @@ export { createProfileApplyAction } from './profileApply';
 export { createProfileCreateAction } from './profileCreate';
 export { createValidateAction } from './validate';
 export type { ArlonActionsOptions } from './options';
+export type { ArlonTemplateAction } from './ArlonTemplateAction';
