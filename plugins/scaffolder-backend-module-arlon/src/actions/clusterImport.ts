@@ -7,13 +7,11 @@ import {
 import { authorize, ClusterImports } from '@arlon-backstage/plugin-arlon-node';
 import { examples } from './clusterImport.examples';
 import { asInputError } from './asInputError';
-import {
-  ArlonActionsOptions,
-  namesOf,
-  templateWrite,
-  writeOutputs,
-} from './fleetWrite';
-import { reportWrite } from './outputs';
+import type { ArlonActionsOptions } from './options';
+import { namesOf } from './names';
+import { templateWrite } from './templateWrite';
+import { reportWrite, writeOutputs } from './outputs';
+import type { ArlonTemplateAction } from './ArlonTemplateAction';
 
 /**
  * `arlon:cluster:import`: an existing cluster (from a kubeconfig, used once
@@ -25,7 +23,9 @@ import { reportWrite } from './outputs';
  *
  * @public
  */
-export function createClusterImportAction(options: ArlonActionsOptions) {
+export function createClusterImportAction(
+  options: ArlonActionsOptions,
+): ArlonTemplateAction {
   return createTemplateAction({
     id: 'arlon:cluster:import',
     description:

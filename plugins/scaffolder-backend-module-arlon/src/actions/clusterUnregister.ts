@@ -13,7 +13,10 @@ import {
   planClusterRemoval,
   type ClusterRemovalRequest,
 } from '@arlon-backstage/plugin-arlon-node';
-import { ArlonActionsOptions, templateWrite, writeOutputs } from './fleetWrite';
+import type { ArlonActionsOptions } from './options';
+import { templateWrite } from './templateWrite';
+import { writeOutputs } from './outputs';
+import type { ArlonTemplateAction } from './ArlonTemplateAction';
 
 /**
  * `arlon:cluster:unregister`: the scaffolder's adapter of
@@ -25,7 +28,9 @@ import { ArlonActionsOptions, templateWrite, writeOutputs } from './fleetWrite';
  *
  * @public
  */
-export function createClusterUnregisterAction(options: ArlonActionsOptions) {
+export function createClusterUnregisterAction(
+  options: ArlonActionsOptions,
+): ArlonTemplateAction {
   return createTemplateAction({
     id: 'arlon:cluster:unregister',
     description:

@@ -7,13 +7,11 @@ import {
 } from '@arlon-backstage/plugin-arlon-node';
 import { applyExamples, removeExamples } from './profileApply.examples';
 import { asInputError } from './asInputError';
-import {
-  ArlonActionsOptions,
-  namesOf,
-  templateWrite,
-  writeOutputs,
-} from './fleetWrite';
-import { reportWrite } from './outputs';
+import type { ArlonActionsOptions } from './options';
+import { namesOf } from './names';
+import { templateWrite } from './templateWrite';
+import { reportWrite, writeOutputs } from './outputs';
+import type { ArlonTemplateAction } from './ArlonTemplateAction';
 
 /**
  * `arlon:profile:apply` and `arlon:profile:remove`: profiles added to or
@@ -26,7 +24,7 @@ import { reportWrite } from './outputs';
 export function createProfileApplyAction(
   options: ArlonActionsOptions,
   mode: 'apply' | 'remove' = 'apply',
-) {
+): ArlonTemplateAction {
   const { entityRef: _unused, ...outputs } = writeOutputs;
   return createTemplateAction({
     id: `arlon:profile:${mode}`,
