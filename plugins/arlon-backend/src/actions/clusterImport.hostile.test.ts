@@ -289,6 +289,45 @@ describe('POST /api/arlon/clusters/import, hostile', () => {
     ).rejects.toMatchObject({ code: 404 });
   });
 
+  it('refuses to import under a name whose ArgoCD cluster Secret exists (409), as the scaffolder does, and leaves the Secret and the workload cluster alone', async () => {
+    // Someone's registration, made outside Arlon: an import must not overwrite its credentials.
+    const created = await core.createNamespacedSecret({
+      namespace: 'argocd',
+      body: {
+        metadata: {
+          name: 'cluster-registered',
+          labels: { 'argocd.argoproj.io/secret-type': 'cluster' },
+        },
+        stringData: {
+          name: 'registered',
+          server: 'https://registered.example:6443',
+          config: '{"bearerToken":"theirs"}',
+        },
+      },
+    });
+    const res = await request(server)
+      .post('/api/arlon/clusters/import')
+      .send({ name: 'registered', kubeconfig: stringify(base), profiles: [] })
+      .expect(409);
+    expect(res.body.error.message).toContain(
+      'ArgoCD on sandbox already has a cluster Secret argocd/cluster-registered; an import never replaces one',
+    );
+    const after = await core.readNamespacedSecret({
+      name: 'cluster-registered',
+      namespace: 'argocd',
+    });
+    expect(after.metadata?.resourceVersion).toBe(
+      created.metadata?.resourceVersion,
+    );
+    await request(server).get('/api/arlon/clusters/registered').expect(404);
+    await expect(
+      edgeCore.readNamespacedServiceAccount({
+        name: 'argocd-manager',
+        namespace: 'kube-system',
+      }),
+    ).rejects.toMatchObject({ code: 404 });
+  });
+
   it('refuses to adopt an ArgoCD cluster Secret not labelled for that name, and leaves it unchanged', async () => {
     const created = await core.createNamespacedSecret({
       namespace: 'argocd',

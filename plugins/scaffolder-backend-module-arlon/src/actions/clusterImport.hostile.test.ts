@@ -267,6 +267,41 @@ describe('arlon:cluster:import, hostile', () => {
     );
   });
 
+  it('refuses to import under a name whose ArgoCD cluster Secret exists (409), as REST does, and leaves the Secret alone', async () => {
+    const created = await core.createNamespacedSecret({
+      namespace: 'argocd',
+      body: {
+        metadata: {
+          name: 'cluster-registered',
+          labels: { 'argocd.argoproj.io/secret-type': 'cluster' },
+        },
+        stringData: {
+          name: 'registered',
+          server: 'https://registered.example:6443',
+        },
+      },
+    });
+    const before = await fleet.commits();
+    // The real run: the Secret is looked at before the kubeconfig is used.
+    const error = await action
+      .handler(
+        stepContext({ name: 'registered', kubeconfig: stringify(base) }).ctx,
+      )
+      .catch(e => e);
+    expect(error.name).toBe('ConflictError');
+    expect(error.message).toContain(
+      'ArgoCD on sandbox already has a cluster Secret argocd/cluster-registered; an import never replaces one',
+    );
+    const after = await core.readNamespacedSecret({
+      name: 'cluster-registered',
+      namespace: 'argocd',
+    });
+    expect(after.metadata?.resourceVersion).toBe(
+      created.metadata?.resourceVersion,
+    );
+    expect(await fleet.commits()).toBe(before);
+  });
+
   it('refuses to adopt an ArgoCD cluster Secret labelled for another name, and leaves it unchanged', async () => {
     const created = await core.createNamespacedSecret({
       namespace: 'argocd',
