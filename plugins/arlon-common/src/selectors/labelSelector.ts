@@ -13,7 +13,11 @@ import {
 } from './labelNames';
 import { LabelSelectorToken, labelSelectorTokens } from './labelSelectorTokens';
 
-/** @public */
+/**
+ * How a requirement holds: the operators of k8s.io/apimachinery/pkg/selection.
+ *
+ * @public
+ */
 export type LabelSelectorOperator =
   | 'In'
   | 'NotIn'
@@ -24,7 +28,11 @@ export type LabelSelectorOperator =
   | 'GreaterThan'
   | 'LessThan';
 
-/** One term of a selector: `key`, an operator and its values (sorted, without repeats). @public */
+/**
+ * One term of a selector: `key`, an operator and its values (sorted, without repeats).
+ *
+ * @public
+ */
 export interface LabelRequirement {
   key: string;
   operator: LabelSelectorOperator;
@@ -38,6 +46,7 @@ export interface LabelRequirement {
  * @public
  */
 export class LabelSelectorError extends Error {
+  /** Backstage's error handler answers an InputError with 400. */
   readonly name = 'InputError';
 
   constructor(readonly part: string, readonly reason: string, hint?: string) {
@@ -71,6 +80,8 @@ const found = (t: LabelSelectorToken) => `found '${shortenForMessage(t.text)}'`;
 /**
  * The requirements of a selector string; empty (or blank) selects everything.
  * Throws LabelSelectorError for anything the API server would refuse.
+ *
+ * @public
  */
 export function parseLabelSelector(text: string): LabelRequirement[] {
   const tokens = labelSelectorTokens(text);
@@ -215,7 +226,12 @@ function integer(text: string): bigint | undefined {
   return n >= INT64_MIN && n <= INT64_MAX ? n : undefined;
 }
 
-/** Whether labels satisfy every requirement; only a label's own keys count (`constructor` is no label). */
+/**
+ * Whether labels satisfy every requirement; only a label's own keys count
+ * (`constructor` is no label).
+ *
+ * @public
+ */
 export function matchesLabelSelector(
   requirements: readonly LabelRequirement[],
   labels: Readonly<Record<string, string>> | undefined,

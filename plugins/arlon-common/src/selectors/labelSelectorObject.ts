@@ -29,6 +29,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
  * The requirements of a selector object; an empty one selects everything.
  * Input may come from any YAML, so every field's type is checked: throws
  * LabelSelectorError (its `part` names the field) for what Kubernetes refuses.
+ *
+ * @public
  */
 export function labelSelectorObjectRequirements(
   selector: unknown,

@@ -7,8 +7,13 @@ import { matchesLabelSelector, parseLabelSelector } from './labelSelector';
  */
 export const MAX_SELECTOR_LENGTH = 1024;
 
-/** A selector over the length limit; named InputError so a Backstage router answers 400. @public */
+/**
+ * A selector over the length limit.
+ *
+ * @public
+ */
 export class LabelSelectorTooLongError extends Error {
+  /** Backstage's error handler answers an InputError with 400. */
   readonly name = 'InputError';
 
   constructor(length: number) {
