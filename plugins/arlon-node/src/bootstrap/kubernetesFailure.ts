@@ -41,5 +41,6 @@ export function kubernetesFailure(error: unknown, what: string): Error {
   );
 }
 
-const because = (missing: string | undefined) =>
-  missing ? `: ${missing}` : '';
+function because(missing: string | undefined): string {
+  return missing ? `: ${missing}` : '';
+}
