@@ -1,31 +1,13 @@
-import type { ClusterSpecSpec, NodePool } from '../model/types';
-import {
-  findProvider,
-  KindRef,
-  machineTemplateOf,
-  ProviderEntry,
-} from './catalog';
-import { renderClusterClass } from './capi/clusterClass';
-import { contentName } from './capi/contentName';
-import {
-  capiCluster,
-  kubeadmConfigTemplate,
-  kubeadmConfigTemplateSpec,
-  kubeadmControlPlane,
-  machineDeployment,
-  machinePool,
-  topologyCluster,
-} from './capi/core';
+import type { ClusterSpecSpec } from '../model/types';
+import { findProvider } from './catalog';
+import { capiCluster } from './capi/core';
 import { CapiVersion, DEFAULT_CAPI_VERSION } from './capi/version';
-import {
-  infrastructureClusterSpec,
-  MachineRole,
-  machineSpec,
-  managedPoolSpec,
-  Meta,
-  providerControlPlane,
-} from './infrastructure';
+import { infrastructureClusterSpec } from './infrastructure';
 import { apiVersionOf } from './infrastructure/types';
+import type { ClusterForm } from './render/ClusterForm';
+import { renderKubeadm } from './render/kubeadm';
+import { renderManaged } from './render/managed';
+import { renderTopology } from './render/topology';
 
 /** A Kubernetes object as plain data. */
 export interface KubeObject {
@@ -40,11 +22,6 @@ export interface KubeObject {
   };
   [field: string]: unknown;
 }
-
-const AUTOSCALER_MIN =
-  'cluster.x-k8s.io/cluster-api-autoscaler-node-group-min-size';
-const AUTOSCALER_MAX =
-  'cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size';
 
 export interface RenderClusterOptions {
   /** Cluster API's version for its core and kubeadm kinds (see capi/version.ts). */
@@ -85,196 +62,34 @@ export function renderClusterManifests(
     services: { cidrBlocks: spec.network?.serviceCidrs ?? ['10.128.0.0/12'] },
   };
 
-  const infraCluster =
-    type.infrastructureCluster ?? provider.infrastructureCluster;
-  if (type.clusterClass) {
-    const className = type.clusterClass.name;
-    return [
-      ...renderClusterClass(capiVersion, meta, {
-        className,
-        infrastructureCluster: infraCluster,
-        machineTemplate: machineTemplateOf(provider),
-        controlPlaneMachineSpec: machineSpec(
-          provider.id,
-          spec.controlPlane?.machineType ?? spec.nodePools[0]?.machineType,
-          spec,
-          'controlPlane',
-        ),
-        pools: spec.nodePools.map(pool => ({
-          pool,
-          machineSpec: machineSpec(provider.id, pool.machineType, spec),
-        })),
-      }),
-      topologyCluster(capiVersion, meta(name), clusterNetwork, {
-        className,
-        kubernetesVersion: spec.kubernetesVersion,
-        controlPlaneReplicas: spec.controlPlane?.replicas ?? 1,
-        workers: spec.nodePools.map(pool => ({
-          class: pool.name,
-          name: pool.name,
-          replicas: pool.replicas,
-          annotations: autoscalerAnnotations(pool).annotations,
-        })),
-      }),
-    ];
-  }
-
-  const objects: KubeObject[] = [
+  const form: ClusterForm = {
+    name,
+    spec,
+    provider,
+    type,
+    capiVersion,
+    meta,
+    clusterNetwork,
+    infraCluster: type.infrastructureCluster ?? provider.infrastructureCluster,
+  };
+  // One form per kind of cluster, each in its own file under render/.
+  if (type.clusterClass) return renderTopology(form, type.clusterClass.name);
+  return [
     capiCluster(
       capiVersion,
       meta(name),
       clusterNetwork,
-      infraCluster,
+      form.infraCluster,
       type.controlPlane,
     ),
     {
-      apiVersion: apiVersionOf(infraCluster),
-      kind: infraCluster.kind,
+      apiVersion: apiVersionOf(form.infraCluster),
+      kind: form.infraCluster.kind,
       metadata: meta(name),
       spec: infrastructureClusterSpec(provider, spec),
     },
+    ...(type.controlPlane.kind === 'KubeadmControlPlane'
+      ? renderKubeadm(form)
+      : renderManaged(form)),
   ];
-
-  if (type.controlPlane.kind === 'KubeadmControlPlane') {
-    objects.push(...renderKubeadm(name, meta, provider, spec, capiVersion));
-  } else {
-    objects.push(
-      ...providerControlPlane(provider, spec, name, meta, type.controlPlane),
-    );
-    if (type.managedMachinePool) {
-      spec.nodePools.forEach((pool, index) => {
-        objects.push(
-          ...renderManagedPool(
-            name,
-            meta,
-            type.managedMachinePool!,
-            pool,
-            spec,
-            capiVersion,
-            managedPoolSpec(provider, spec, pool, index),
-          ),
-        );
-      });
-    }
-  }
-  return objects;
-}
-
-function renderKubeadm(
-  name: string,
-  meta: Meta,
-  provider: ProviderEntry,
-  spec: ClusterSpecSpec,
-  capiVersion: CapiVersion,
-): KubeObject[] {
-  const template = machineTemplateOf(provider);
-  const cpMachines = machineTemplate(
-    provider,
-    template,
-    meta,
-    `${name}-control-plane`,
-    spec.controlPlane?.machineType ?? spec.nodePools[0]?.machineType,
-    spec,
-    'controlPlane',
-  );
-  const objects: KubeObject[] = [
-    kubeadmControlPlane(capiVersion, meta(`${name}-control-plane`), {
-      replicas: spec.controlPlane?.replicas ?? 3,
-      kubernetesVersion: spec.kubernetesVersion,
-      machineTemplate: template,
-      machineTemplateName: cpMachines.metadata.name,
-    }),
-    cpMachines,
-  ];
-  for (const pool of spec.nodePools) {
-    const poolName = `${name}-${pool.name}`;
-    const machines = machineTemplate(
-      provider,
-      template,
-      meta,
-      poolName,
-      pool.machineType,
-      spec,
-    );
-    const bootstrap = kubeadmConfigTemplate(
-      capiVersion,
-      meta(contentName(poolName, kubeadmConfigTemplateSpec())),
-    );
-    objects.push(
-      machineDeployment(
-        capiVersion,
-        meta(poolName, autoscalerAnnotations(pool)),
-        {
-          clusterName: name,
-          replicas: pool.replicas,
-          kubernetesVersion: spec.kubernetesVersion,
-          bootstrapTemplateName: bootstrap.metadata.name,
-          machineTemplate: template,
-          machineTemplateName: machines.metadata.name,
-        },
-      ),
-      machines,
-      bootstrap,
-    );
-  }
-  return objects;
-}
-
-function renderManagedPool(
-  name: string,
-  meta: Meta,
-  poolKind: KindRef,
-  pool: NodePool,
-  spec: ClusterSpecSpec,
-  capiVersion: CapiVersion,
-  poolSpec: object,
-): KubeObject[] {
-  const poolName = `${name}-${pool.name}`;
-  return [
-    machinePool(capiVersion, meta(poolName, autoscalerAnnotations(pool)), {
-      clusterName: name,
-      replicas: pool.replicas,
-      kubernetesVersion: spec.kubernetesVersion,
-      pool: poolKind,
-    }),
-    {
-      apiVersion: apiVersionOf(poolKind),
-      kind: poolKind.kind,
-      metadata: meta(poolName),
-      spec: poolSpec,
-    },
-  ];
-}
-
-function autoscalerAnnotations(
-  pool: NodePool,
-): Partial<KubeObject['metadata']> {
-  if (!pool.autoscaling) return {};
-  return {
-    annotations: {
-      [AUTOSCALER_MIN]: String(pool.autoscaling.min),
-      [AUTOSCALER_MAX]: String(pool.autoscaling.max),
-    },
-  };
-}
-
-/** An infrastructure machine template named `<base>-<hash of its spec>`: a new spec, a new name, a rollout. */
-function machineTemplate(
-  provider: ProviderEntry,
-  kind: KindRef,
-  meta: Meta,
-  base: string,
-  machineType: string | undefined,
-  spec: ClusterSpecSpec,
-  role: MachineRole = 'worker',
-): KubeObject {
-  const templateSpec = {
-    template: { spec: machineSpec(provider.id, machineType, spec, role) },
-  };
-  return {
-    apiVersion: apiVersionOf(kind),
-    kind: kind.kind,
-    metadata: meta(contentName(base, templateSpec)),
-    spec: templateSpec,
-  };
 }
