@@ -67,6 +67,20 @@ const requirement: fc.Arbitrary<LabelRequirement> = fc.oneof(
   }),
 );
 
+/** True when `text` is read, or refused as promised: a LabelSelectorError quoting a part of it, not echoing a long one. */
+function readOrRefused(text: string): boolean {
+  try {
+    parseLabelSelector(text);
+    return true;
+  } catch (e) {
+    if (!(e instanceof LabelSelectorError)) return false;
+    return (
+      text.includes(e.part) &&
+      (e.part.length <= 64 || !e.message.includes(e.part))
+    );
+  }
+}
+
 describe('parseLabelSelector, property-based', () => {
   it(
     'reads any text into requirements or refuses it with a LabelSelectorError that shows at most 64 characters of it',
@@ -79,17 +93,7 @@ describe('parseLabelSelector, property-based', () => {
               .array(fc.constantFrom(...SELECTOR_CHARS), { maxLength: 30 })
               .map(a => a.join('')),
           ),
-          text => {
-            try {
-              parseLabelSelector(text);
-            } catch (e) {
-              expect(e).toBeInstanceOf(LabelSelectorError);
-              const { part } = e as LabelSelectorError;
-              expect(text).toContain(part);
-              if (part.length > 64)
-                expect((e as Error).message).not.toContain(part);
-            }
-          },
+          text => expect(readOrRefused(text)).toBe(true),
         ),
         fuzzParameters(500),
       );
