@@ -1,6 +1,7 @@
 // Where the generated tree lives and what its ArgoCD objects are called: the compiler's fixed names.
 import type { CapiVersion } from '../providers/capi/version';
 
+/** Where the generated tree is synced from, and into which ArgoCD and Cluster API. */
 export interface CompileOptions {
   /** Clone URL of the fleet repository, as ArgoCD reaches it. */
   repoUrl: string;
@@ -22,6 +23,7 @@ export const CAPI_VERSION_ANNOTATION = 'arlon.io/capi-version';
 /** Generated files: path under the repository root to content. */
 export type GeneratedFiles = Record<string, string>;
 
+/** The folder of the repository the compiler writes; nothing else writes there. */
 export const GENERATED_ROOT = 'generated';
 /** Deleting an Application first deletes what it deployed, children before parents. */
 export const RESOURCES_FINALIZER =
