@@ -19,6 +19,7 @@ import {
  * @public
  */
 export interface DefinitionToCreate<T extends ArlonObject> {
+  /** The definition to write, as it should read in the repository. */
   definition: T;
   /** Whether an existing definition counts as this one (default: deep equality). */
   same?: SameDefinition;
