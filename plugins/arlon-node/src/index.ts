@@ -239,7 +239,6 @@ export {
 export { checkWorkloadServer } from './kubeconfig/checkWorkloadServer';
 export {
   ProfileAssignments,
-  assignmentMessage,
   type ProfileAssignmentInput,
   type ProfileAssignmentOutcome,
 } from './operations/ProfileAssignments';
@@ -251,8 +250,6 @@ export {
 } from './operations/ClusterImports';
 export {
   ClusterApplications,
-  applicationPatch,
-  applicationsFor,
   type ApplicationsAction,
   type ApplicationsRequest,
 } from './operations/ClusterApplications';

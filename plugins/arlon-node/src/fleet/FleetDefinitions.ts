@@ -39,6 +39,8 @@ export interface WriteRequest {
  * What a change plans on the head it is committed on: its edits, or its
  * edits and a value the caller gets back with the result (e.g. the clusters
  * a selector matched on that head).
+ *
+ * @public
  */
 export type FleetPlan<T = void> = (
   files: Record<string, string>,

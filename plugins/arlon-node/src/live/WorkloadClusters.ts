@@ -22,6 +22,7 @@ import {
 export class WorkloadClusters {
   constructor(private readonly managementClusters: ManagementClusters) {}
 
+  /** A client for the cluster, or a 404 saying what it waits for. */
   async get(name: string): Promise<LiveCluster> {
     for (const mc of this.managementClusters.list()) {
       const informers = mc.informers();

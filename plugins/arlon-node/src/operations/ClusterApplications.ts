@@ -94,14 +94,17 @@ export class ClusterApplications {
     private readonly defaultOwner: string = DEFAULT_ARLON_OWNER,
   ) {}
 
+  /** Syncs every Application of the cluster (pruning), as the user. */
   sync(request: ApplicationsRequest): Promise<string[]> {
     return this.act('sync', request);
   }
 
+  /** Asks ArgoCD to compare every Application of the cluster with Git again. */
   refresh(request: ApplicationsRequest): Promise<string[]> {
     return this.act('refresh', request);
   }
 
+  /** Syncs only the Applications out of sync: a cluster that is behind brought up to date. */
   update(request: ApplicationsRequest): Promise<string[]> {
     return this.act('update', request);
   }

@@ -50,6 +50,7 @@ export interface ClusterImportOutcome extends FleetChangeResult {
  * @public
  */
 export interface ClusterImportPreview {
+  /** The management cluster whose ArgoCD would register it. */
   managementCluster: string;
   /** The server, when it can be known without using a credential. */
   server?: string;

@@ -14,6 +14,7 @@ import type { DefinitionDecision } from '../permissions/authorizeDefinitions';
  * @public
  */
 export interface ProfileAssignmentInput {
+  /** The profiles, by name, in the order a cluster gets them. */
   profiles: string[];
   /** The clusters by name, or by a label selector over their labels. */
   selection: ClusterSelection;
@@ -38,6 +39,7 @@ export interface ProfileAssignmentInput {
  * @public
  */
 export interface ProfileAssignmentOutcome extends FleetChangeResult {
+  /** The clusters the change touched, by name. */
   clusters: string[];
 }
 
@@ -55,10 +57,12 @@ export class ProfileAssignments {
     private readonly defaultOwner: string = DEFAULT_ARLON_OWNER,
   ) {}
 
+  /** Adds the profiles to each cluster that lacks them, after those it has. */
   apply(request: ProfileAssignmentInput): Promise<ProfileAssignmentOutcome> {
     return this.assign('apply', request);
   }
 
+  /** Takes the profiles off each cluster that has them. */
   remove(request: ProfileAssignmentInput): Promise<ProfileAssignmentOutcome> {
     return this.assign('remove', request);
   }

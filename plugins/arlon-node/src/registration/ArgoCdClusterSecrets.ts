@@ -10,7 +10,11 @@ import {
   type ArgoCdAccess,
 } from './registerWorkloadCluster';
 
-/** Label changes as a merge patch: a value sets the label, null removes it. */
+/**
+ * Label changes as a merge patch: a value sets the label, null removes it.
+ *
+ * @public
+ */
 export type LabelPatch = Record<string, string | null>;
 
 const ignore404 = (error: any) => {
