@@ -1,6 +1,7 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
   ARLON_API_VERSION,
+  type ArlonObject,
   Cluster,
   ClusterSpec,
 } from '@arlon-backstage/plugin-arlon-common';
@@ -107,16 +108,18 @@ export function createClusterCreateAction(
 }
 
 /** A cloned cluster run again is the same cluster though the head (its clonedFrom.revision) moved. */
-export function sameClusterIgnoringRevision(a: any, b: any): boolean {
-  const strip = (c: any) =>
-    c?.spec?.clonedFrom
+export function sameClusterIgnoringRevision(
+  a: ArlonObject,
+  b: ArlonObject,
+): boolean {
+  const strip = (c: ArlonObject) => {
+    const spec = (c as Partial<Cluster>).spec;
+    return spec?.clonedFrom
       ? {
           ...c,
-          spec: {
-            ...c.spec,
-            clonedFrom: { ...c.spec.clonedFrom, revision: '' },
-          },
+          spec: { ...spec, clonedFrom: { ...spec.clonedFrom, revision: '' } },
         }
       : c;
+  };
   return isDeepStrictEqual(strip(a), strip(b));
 }

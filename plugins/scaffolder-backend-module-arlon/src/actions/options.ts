@@ -10,8 +10,11 @@ import type {
  * @public
  */
 export interface ArlonActionsOptions {
+  /** The fleet repository's definitions: every write goes through them. */
   definitions: FleetDefinitions;
+  /** Asked with the credentials of the user who started the task. */
   permissions: PermissionsService;
+  /** Where clusters are imported and unregistered. */
   managementClusters: ManagementClusters;
   /** Owner of definitions that name none (the catalog's `defaultOwner`): what owner checks see. */
   defaultOwner?: string;

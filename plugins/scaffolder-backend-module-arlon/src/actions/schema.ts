@@ -8,7 +8,7 @@ import type { TemplateActionOptions } from '@backstage/plugin-scaffolder-node';
  * helper declared outside `createTemplateAction` (shared inputs, outputs)
  * is typed as the scaffolder will call it, with no zod dependency of ours
  * to drift from theirs. (Inside a createTemplateAction call the parameter
- * is typed by context; `(z: any)` was only ever needed outside one.)
+ * is typed by context; an `any` annotation on `z` was only ever needed outside one.)
  */
 export type ScaffolderZod = Parameters<
   NonNullable<NonNullable<TemplateActionOptions['schema']>['input']>[string]
