@@ -122,7 +122,10 @@ describe('bootstrap queries (POST /bootstrap)', () => {
       { cluster: 'mgmt', dryRun: true },
     ],
     [{ dryRun: 'false' }, { dryRun: false }],
-    [{ cluster: ['a', 'b'] }, { dryRun: false }],
+    [
+      { cluster: ['a', 'b'] },
+      'cluster must be one management cluster name, given once',
+    ],
     [{ dryRun: 'yes' }, 'dryRun must be true or false'],
     [{ dryRun: '' }, 'dryRun must be true or false'],
     [{ dryRun: ['true', 'true'] }, 'dryRun must be true or false'],

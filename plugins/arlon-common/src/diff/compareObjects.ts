@@ -37,21 +37,21 @@ export function compareObjects(
     const changes: FieldChange[] = [];
     for (const key of Object.keys(desired)) {
       const p = path ? `${path}.${key}` : key;
-      if (!(key in live))
+      if (!has(live, key))
         changes.push({ path: p, kind: 'added', to: desired[key] });
       else
         changes.push(
           ...compareObjects(
             desired[key],
             live[key],
-            isObject(applied) ? applied[key] : undefined,
+            isObject(applied) && has(applied, key) ? applied[key] : undefined,
             p,
           ),
         );
     }
     if (isObject(applied)) {
       for (const key of Object.keys(applied)) {
-        if (!(key in desired) && key in live)
+        if (!has(desired, key) && has(live, key))
           changes.push({
             path: path ? `${path}.${key}` : key,
             kind: 'removed',
@@ -137,6 +137,9 @@ function mergeKeysFor(
     ? keys
     : undefined;
 }
+
+/** An own field: `constructor` or `toString` inherited by every object are no Kubernetes fields. */
+const has = (o: object, key: string) => Object.hasOwn(o, key);
 
 function isObject(v: unknown): v is Record<string, any> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -74,4 +74,26 @@ spec:
       unchanged: 0,
     });
   });
+
+  it('reads only own fields: a field named like an inherited one (constructor) is added, not compared with a function', () => {
+    // Found by the long run (seed 20260621): `kind: { constructor: "" }`
+    // against `kind: {}` made the unified diff stringify Object's
+    // constructor and throw ("Tag not resolved for Function value").
+    const [diff] = diffObjects(
+      [{ kind: { constructor: '' } as any }],
+      [{ kind: {} as any }],
+      { defaultNamespace: 'default', isNamespaced: () => true },
+    );
+    expect(diff.action).toBe('update');
+    expect(diff.changes).toEqual([
+      { path: 'kind.constructor', kind: 'added', to: '' },
+    ]);
+    expect(diff.unified).toContain('+  constructor: ""');
+    const [same] = diffObjects(
+      [{ kind: 'ConfigMap', metadata: { name: 'a' }, data: { toString: 'x' } }],
+      [{ kind: 'ConfigMap', metadata: { name: 'a' }, data: { toString: 'x' } }],
+      { defaultNamespace: 'default', isNamespaced: () => true },
+    );
+    expect(same.action).toBe('unchanged');
+  });
 });

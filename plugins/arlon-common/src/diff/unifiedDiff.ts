@@ -13,13 +13,13 @@ export function projectLive(live: unknown, desired: unknown): unknown {
   if (isObject(live) && isObject(desired)) {
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(desired))
-      if (k in live) out[k] = projectLive(live[k], desired[k]);
+      if (Object.hasOwn(live, k)) out[k] = projectLive(live[k], desired[k]);
     return out;
   }
   if (
     Array.isArray(live) &&
     Array.isArray(desired) &&
-    desired.every(d => isObject(d) && 'name' in d)
+    desired.every(d => isObject(d) && Object.hasOwn(d, 'name'))
   ) {
     return desired.flatMap(d => {
       const match = live.find(l => isObject(l) && l.name === (d as any).name);
@@ -38,12 +38,12 @@ export function alignEquivalent(live: unknown, desired: unknown): unknown {
   if (isObject(live) && isObject(desired)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(live))
-      out[k] = k in desired ? alignEquivalent(v, desired[k]) : v;
+      out[k] = Object.hasOwn(desired, k) ? alignEquivalent(v, desired[k]) : v;
     return out;
   }
   if (Array.isArray(live) && Array.isArray(desired)) {
     const byName = (item: unknown) =>
-      isObject(item) && 'name' in item
+      isObject(item) && Object.hasOwn(item, 'name')
         ? desired.find(d => isObject(d) && d.name === item.name)
         : undefined;
     return live.map((item, i) =>
