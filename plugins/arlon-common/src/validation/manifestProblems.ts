@@ -50,15 +50,14 @@ export function manifestProblems(file: string, text: string): Problem[] {
       path =>
         path.split('.').reduce<any>((o, k) => o?.[k], value) === undefined,
     );
-    if (typeof value !== 'object' || missing.length)
+    // A scalar or a list has none of these fields, so it is refused here too.
+    if (missing.length)
       problems.push({
         file,
         line,
         column: col,
-        field: missing[0] ?? '',
-        message: `a Kubernetes object needs ${
-          missing.join(', ') || 'to be a mapping'
-        }`,
+        field: missing[0],
+        message: `a Kubernetes object needs ${missing.join(', ')}`,
         hint: 'Each document of a bundle manifest is one Kubernetes object.',
       });
   }
