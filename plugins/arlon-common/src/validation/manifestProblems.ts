@@ -44,7 +44,8 @@ export function manifestProblems(file: string, text: string): Problem[] {
       });
       continue;
     }
-    if (value === null || value === undefined) continue; // an empty document
+    // An empty document: the yaml library makes it null (never undefined).
+    if (value === null) continue;
     const { line, col } = at(doc.contents?.range?.[0] ?? doc.range[0]);
     const missing = ['apiVersion', 'kind', 'metadata.name'].filter(
       path =>
