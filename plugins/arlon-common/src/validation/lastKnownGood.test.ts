@@ -4,7 +4,8 @@ import {
   BreakingCommits,
   HeldState,
 } from './breakingCommits';
-import { fleetBreakage, holdReasons } from './lastKnownGood';
+import { attributeFile, fleetBreakage, holdReasons } from './lastKnownGood';
+import { validateFleet } from './validateFleet';
 
 const spec = `apiVersion: core.arlon.io/v1
 kind: ClusterSpec
@@ -300,5 +301,116 @@ describe('applyLastKnownGood', () => {
       held: { because: [{ kind: 'Profile', name: 'apps' }] },
     });
     expect(byName.get('appsProfile')!.held!.shownFrom).toBeUndefined();
+  });
+});
+
+/** A bundle definition that fails validation. */
+const brokenBundle = (name: string) =>
+  bundle(name).replace('inline: {}', 'inline: 3');
+
+describe('fleetBreakage, which definition a broken file holds', () => {
+  const brokenKeys = (files: FleetFiles) => [
+    ...fleetBreakage(files).broken.keys(),
+  ];
+
+  it('holds a cluster whose .yml file no longer parses, by its file name', () => {
+    const files = edit({
+      'arlon/clusters/prod.yaml': null,
+      'arlon/clusters/prod.yml': ': : [unreadable\n',
+    });
+    expect(holdReasons(fleetBreakage(files), 'prod')).toEqual([
+      { kind: 'Cluster', name: 'prod' },
+    ]);
+  });
+
+  it('does not take a file nested deeper under arlon/ for the definition its last folders name', () => {
+    const b = fleetBreakage(
+      edit({ 'arlon/old/arlon/clusters/prod.yaml': ': : [unreadable\n' }),
+    );
+    expect(b.broken.size).toBe(0);
+    expect([...b.unattributed.keys()]).toEqual([
+      'arlon/old/arlon/clusters/prod.yaml',
+    ]);
+  });
+
+  it('does not take a backup copy of a definition file for the definition', () => {
+    expect(attributeFile('arlon/clusters/prod.yaml.orig', ': : [')).toEqual([]);
+    expect(attributeFile('arlon/clusters/prod.yml', ': : [')).toEqual([
+      { kind: 'Cluster', name: 'prod' },
+    ]);
+  });
+
+  it('names no definition for a document that is not an Arlon kind', () => {
+    const files = edit({
+      'arlon/clusters/prod.yaml': `${cluster('prod', ['infra'], 'profles')}---
+apiVersion: v1
+kind: ConfigMap
+metadata: { name: settings }
+`,
+    });
+    expect(brokenKeys(files)).toEqual(['Cluster/prod']);
+  });
+
+  it('reads a file of an empty document or an Arlon kind without metadata by its name', () => {
+    for (const text of ['~\n', 'kind: Cluster\nspec: {}\n']) {
+      const b = fleetBreakage(edit({ 'arlon/clusters/prod.yaml': text }));
+      expect([...b.broken.keys()]).toEqual(['Cluster/prod']);
+    }
+  });
+
+  it('attributes no problem outside arlon/ to a definition, whatever the file says', () => {
+    const files = edit({
+      'bundles/web/deploy.yaml': cluster('dev', ['apps']),
+    });
+    const problem = {
+      file: 'bundles/web/deploy.yaml',
+      line: 1,
+      column: 1,
+      message: 'a problem some other check found',
+    };
+    const b = fleetBreakage(files, {
+      ...validateFleet(files),
+      problems: [problem],
+    });
+    expect(b.broken.size).toBe(0);
+    expect([...b.unattributed]).toEqual([
+      ['bundles/web/deploy.yaml', [problem]],
+    ]);
+  });
+});
+
+describe('fleetBreakage, why a cluster is held', () => {
+  it('keeps a broken definition of a cluster among its reasons when a valid one of the same name uses a broken bundle', () => {
+    const files = edit({
+      'arlon/clusters/prod2.yaml': cluster('prod', ['infra'], 'profles'),
+      'arlon/bundles/cni.yaml': brokenBundle('cni'),
+    });
+    expect(holdReasons(fleetBreakage(files), 'prod')).toEqual([
+      { kind: 'Cluster', name: 'prod' },
+      { kind: 'Bundle', name: 'cni' },
+    ]);
+  });
+
+  it('names every broken bundle a cluster gets from its profiles', () => {
+    const files = edit({
+      'arlon/bundles/cni.yaml': brokenBundle('cni'),
+      'arlon/bundles/rbac.yaml': brokenBundle('rbac'),
+    });
+    expect(holdReasons(fleetBreakage(files), 'prod')).toEqual([
+      { kind: 'Bundle', name: 'cni' },
+      { kind: 'Bundle', name: 'rbac' },
+    ]);
+  });
+
+  it('names a broken cluster spec and a broken bundle of the same name apart', () => {
+    const files = edit({
+      'arlon/clusterspecs/small.yaml': spec.replace('docker', 'dokcer'),
+      'arlon/bundles/small.yaml': brokenBundle('small'),
+      'arlon/profiles/infra.yaml': profile('infra', ['cni', 'rbac', 'small']),
+    });
+    expect(holdReasons(fleetBreakage(files), 'prod')).toEqual([
+      { kind: 'ClusterSpec', name: 'small' },
+      { kind: 'Bundle', name: 'small' },
+    ]);
   });
 });

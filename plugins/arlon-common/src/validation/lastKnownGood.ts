@@ -65,11 +65,12 @@ export function attributeFile(file: string, text: string): DefinitionRef[] {
   const refs = new Map<string, DefinitionRef>();
   const add = (kind: ArlonKind, name: string) =>
     refs.set(definitionKey({ kind, name }), { kind, name });
-  for (const doc of parseDocuments(file, text ?? '').documents) {
+  for (const doc of parseDocuments(file, text).documents) {
     const value = doc.value as any;
     if (
       ARLON_KINDS.includes(value?.kind) &&
-      isDefinitionName(value?.metadata?.name)
+      // A kind was found, so value is an object here.
+      isDefinitionName(value.metadata?.name)
     )
       add(value.kind, value.metadata.name);
   }
