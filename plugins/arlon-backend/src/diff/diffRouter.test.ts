@@ -11,7 +11,11 @@ import {
   KubeConfig,
   KubernetesObjectApi,
 } from '@kubernetes/client-node';
-import { Sandbox, kubeConfigFor, eventually } from '@arlon-backstage/arlon-sandbox';
+import {
+  Sandbox,
+  kubeConfigFor,
+  eventually,
+} from '@arlon-backstage/arlon-sandbox';
 import { parseAllDocuments } from 'yaml';
 import request from 'supertest';
 import { arlonPlugin } from '../plugin';
