@@ -22,7 +22,8 @@ describe('manifestProblems', () => {
   });
 
   it('names every missing field, at the line of its document', () => {
-    const text = 'apiVersion: v1\nkind: ConfigMap\n---\nkind: Secret\nmetadata:\n  name: s\n';
+    const text =
+      'apiVersion: v1\nkind: ConfigMap\n---\nkind: Secret\nmetadata:\n  name: s\n';
     expect(manifestProblems(FILE, text)).toEqual([
       {
         file: FILE,
@@ -73,8 +74,18 @@ describe('manifestProblems', () => {
 
   it('reports an alias bomb as a problem of the file, not of a field', () => {
     let text = 'a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n';
-    for (const [previous, level] of ['ab', 'bc', 'cd', 'de', 'ef', 'fg', 'gh']) {
-      text += `${level}: &${level} [${Array(9).fill(`*${previous}`).join(',')}]\n`;
+    for (const [previous, level] of [
+      'ab',
+      'bc',
+      'cd',
+      'de',
+      'ef',
+      'fg',
+      'gh',
+    ]) {
+      text += `${level}: &${level} [${Array(9)
+        .fill(`*${previous}`)
+        .join(',')}]\n`;
     }
     expect(manifestProblems(FILE, `---\n${text}`)).toEqual([
       {
