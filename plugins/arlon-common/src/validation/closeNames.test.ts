@@ -9,6 +9,16 @@ describe('closeNames', () => {
     expect(closeNames('nothing-alike', ['web', 'db'])).toEqual([]);
   });
 
+  it('suggests nothing for an empty name (every name would contain it)', () => {
+    expect(closeNames('', ['web', 'db'])).toEqual([]);
+  });
+
+  it('suggests for names of up to 63 characters (a DNS label), none beyond', () => {
+    const longest = `web-${'x'.repeat(59)}`;
+    expect(closeNames(longest, ['web', 'db'])).toEqual(['web']);
+    expect(closeNames(`${longest}x`, ['web', 'db'])).toEqual([]);
+  });
+
   it('measures edit distance exactly up to the bound', () => {
     expect(withinDistance('kitten', 'sitting', 3)).toBe(true);
     expect(withinDistance('kitten', 'sitting', 2)).toBe(false);
