@@ -2,9 +2,12 @@ import type { FleetFiles } from '../model/Fleet';
 import {
   applyLastKnownGood,
   BreakingCommits,
+  HeldDefinition,
+  HeldFleet,
   HeldState,
 } from './breakingCommits';
 import { attributeFile, fleetBreakage, holdReasons } from './lastKnownGood';
+import type { Problem } from './Problem';
 import { validateFleet } from './validateFleet';
 
 const spec = `apiVersion: core.arlon.io/v1
@@ -27,7 +30,10 @@ spec:
   source:
     inline: {}
 `;
-const profile = (name: string, bundles: string[]) => `apiVersion: core.arlon.io/v1
+const profile = (
+  name: string,
+  bundles: string[],
+) => `apiVersion: core.arlon.io/v1
 kind: Profile
 metadata:
   name: ${name}
@@ -65,9 +71,7 @@ const edit = (changes: Record<string, string | null>): FleetFiles => {
     else files[f] = c;
   return files;
 };
-const heldNames = (files: FleetFiles) => [
-  ...fleetBreakage(files).held.keys(),
-];
+const heldNames = (files: FleetFiles) => [...fleetBreakage(files).held.keys()];
 
 describe('fleetBreakage', () => {
   it('holds nothing in a valid fleet', () => {
@@ -79,7 +83,9 @@ describe('fleetBreakage', () => {
 
   it('holds a cluster whose own definition is broken (profles: typo)', () => {
     const b = fleetBreakage(
-      edit({ 'arlon/clusters/prod.yaml': cluster('prod', ['infra'], 'profles') }),
+      edit({
+        'arlon/clusters/prod.yaml': cluster('prod', ['infra'], 'profles'),
+      }),
     );
     expect([...b.broken.keys()]).toEqual(['Cluster/prod']);
     expect(b.broken.get('Cluster/prod')!.problems[0]).toMatchObject({
@@ -113,7 +119,10 @@ describe('fleetBreakage', () => {
 
   it('holds the clusters of every profile that has a broken bundle', () => {
     const files = edit({
-      'arlon/bundles/cni.yaml': bundle('cni').replace('inline: {}', 'inline: 3'),
+      'arlon/bundles/cni.yaml': bundle('cni').replace(
+        'inline: {}',
+        'inline: 3',
+      ),
       'arlon/clusters/dev.yaml': cluster('dev', ['apps', 'infra']),
     });
     expect(heldNames(files).sort()).toEqual(['dev', 'prod']);
@@ -181,7 +190,9 @@ describe('fleetBreakage', () => {
         'arlon/clusters/Prod Copy.yaml': ': : [unreadable\n',
       }),
     );
-    expect([...b.unattributed.keys()]).toEqual(['arlon/clusters/Prod Copy.yaml']);
+    expect([...b.unattributed.keys()]).toEqual([
+      'arlon/clusters/Prod Copy.yaml',
+    ]);
     expect(holdReasons(b, 'prod')).toEqual([
       { file: 'arlon/clusters/Prod Copy.yaml' },
     ]);
@@ -262,7 +273,9 @@ describe('applyLastKnownGood', () => {
       { kind: 'Cluster' as const, name: 'dev', definition: 'head' },
       { kind: 'Profile' as const, name: 'apps', definition: 'head' },
     ];
-    const old: View[] = [{ kind: 'Cluster' as const, name: 'prod', definition: 'c2' }];
+    const old: View[] = [
+      { kind: 'Cluster' as const, name: 'prod', definition: 'c2' },
+    ];
     const views = applyLastKnownGood(
       head,
       {
@@ -412,5 +425,185 @@ describe('fleetBreakage, why a cluster is held', () => {
       { kind: 'ClusterSpec', name: 'small' },
       { kind: 'Bundle', name: 'small' },
     ]);
+  });
+});
+
+describe('BreakingCommits, what each broken definition holds', () => {
+  const describeCommit = (c: string) => ({
+    commit: c,
+    summary: `commit ${c}`,
+    author: 'A',
+    date: '2025-01-01T00:00:00.000Z',
+  });
+
+  it('finds where a file that names no definition went bad', () => {
+    const unreadable = edit({ 'arlon/clusters/Prod Copy.yaml': ': : [bad\n' });
+    const tracker = new BreakingCommits('c3', fleetBreakage(unreadable));
+    expect(tracker.done).toBe(false);
+    tracker.visit('c2', unreadable);
+    expect(tracker.done).toBe(false);
+    tracker.visit('c1', GOOD);
+    expect(tracker.done).toBe(true);
+    expect(tracker.commitsToDescribe()).toEqual(['c2']);
+    expect(tracker.result('c3', describeCommit).unattributed).toEqual([
+      {
+        file: 'arlon/clusters/Prod Copy.yaml',
+        problems: fleetBreakage(unreadable).unattributed.get(
+          'arlon/clusters/Prod Copy.yaml',
+        ),
+        brokenBy: describeCommit('c2'),
+        lastGood: 'c1',
+      },
+    ]);
+  });
+
+  it('lists, sorted, the clusters each broken definition holds, and every held cluster', () => {
+    // a-prod.yaml claims the cluster prod: both are broken, and the valid
+    // prod (prod.yaml) is held by it and by the broken bundle cni.
+    const files = edit({
+      'arlon/clusters/a-prod.yaml': cluster('prod', ['infra'], 'profles'),
+      'arlon/bundles/cni.yaml': brokenBundle('cni'),
+      'arlon/clusters/dev.yaml': cluster('dev', ['apps', 'infra']),
+    });
+    const result = new BreakingCommits('c1', fleetBreakage(files)).result(
+      'c1',
+      () => undefined,
+    );
+    expect(
+      result.definitions.map(d => [`${d.kind}/${d.name}`, d.clusters]),
+    ).toEqual([
+      ['Bundle/cni', ['dev', 'prod']],
+      ['Cluster/a-prod', ['a-prod']],
+      ['Cluster/prod', ['prod']],
+    ]);
+    expect(result.clusters).toEqual([
+      { name: 'a-prod', because: [{ kind: 'Cluster', name: 'a-prod' }] },
+      { name: 'dev', because: [{ kind: 'Bundle', name: 'cni' }] },
+      {
+        name: 'prod',
+        because: [
+          { kind: 'Cluster', name: 'prod' },
+          { kind: 'Bundle', name: 'cni' },
+        ],
+      },
+    ]);
+  });
+
+  it('does not count a cluster held by a same-named definition of another kind', () => {
+    const files = edit({
+      'arlon/clusterspecs/small.yaml': spec.replace('docker', 'dokcer'),
+      'arlon/bundles/small.yaml': brokenBundle('small'),
+      'arlon/profiles/infra.yaml': profile('infra', ['cni', 'rbac', 'small']),
+    });
+    const result = new BreakingCommits('c1', fleetBreakage(files)).result(
+      'c1',
+      () => undefined,
+    );
+    expect(
+      result.definitions.map(d => [`${d.kind}/${d.name}`, d.clusters]),
+    ).toEqual([
+      ['Bundle/small', ['prod']],
+      ['ClusterSpec/small', ['dev', 'prod']],
+    ]);
+  });
+});
+
+describe('applyLastKnownGood, what a held view shows', () => {
+  type View = {
+    kind: 'Cluster' | 'Profile';
+    name: string;
+    definition: string;
+    problems?: Problem[];
+    held?: HeldState;
+  };
+  const problem = (file: string): Problem => ({
+    file,
+    line: 1,
+    column: 1,
+    message: `${file} is broken`,
+  });
+  const heldFleet = (over: Partial<HeldFleet>): HeldFleet => ({
+    commit: 'c4',
+    definitions: [],
+    unattributed: [],
+    clusters: [],
+    historyTruncated: false,
+    ...over,
+  });
+
+  it("shows the definition's own last good version with the head's problems", () => {
+    const prod: HeldDefinition = {
+      kind: 'Cluster',
+      name: 'prod',
+      problems: [problem('arlon/clusters/prod.yaml')],
+      lastGood: 'c2',
+      clusters: ['prod'],
+    };
+    const views = applyLastKnownGood<View>(
+      [{ kind: 'Cluster', name: 'prod', definition: 'head', problems: [] }],
+      heldFleet({ definitions: [prod] }),
+      c =>
+        c === 'c2'
+          ? [
+              {
+                kind: 'Cluster',
+                name: 'dev',
+                definition: 'dev at c2',
+                problems: [],
+              },
+              {
+                kind: 'Cluster',
+                name: 'prod',
+                definition: 'prod at c2',
+                problems: [],
+              },
+            ]
+          : undefined,
+    );
+    expect(views).toEqual([
+      {
+        kind: 'Cluster',
+        name: 'prod',
+        definition: 'prod at c2',
+        problems: prod.problems,
+        held: { shownFrom: 'c2', because: [prod] },
+      },
+    ]);
+  });
+
+  it('says a broken definition that holds no cluster of its own is held by itself', () => {
+    const apps: HeldDefinition = {
+      kind: 'Profile',
+      name: 'apps',
+      problems: [problem('arlon/profiles/apps.yaml')],
+      clusters: [],
+    };
+    const [view] = applyLastKnownGood<View>(
+      [{ kind: 'Profile', name: 'apps', definition: 'head' }],
+      heldFleet({ definitions: [apps] }),
+      () => undefined,
+    );
+    expect(view.held).toEqual({ because: [apps] });
+    expect(view.definition).toBe('head');
+  });
+
+  it('says which file that names no definition holds a cluster', () => {
+    const copy = {
+      file: 'arlon/clusters/Prod Copy.yaml',
+      problems: [problem('arlon/clusters/Prod Copy.yaml')],
+    };
+    const other = {
+      file: 'arlon/other/x.yaml',
+      problems: [problem('arlon/other/x.yaml')],
+    };
+    const [view] = applyLastKnownGood<View>(
+      [{ kind: 'Cluster', name: 'prod', definition: 'head' }],
+      heldFleet({
+        unattributed: [other, copy],
+        clusters: [{ name: 'prod', because: [{ file: copy.file }] }],
+      }),
+      () => undefined,
+    );
+    expect(view.held).toEqual({ because: [copy] });
   });
 });

@@ -117,7 +117,8 @@ export function fleetBreakage(
     broken.has(definitionKey({ kind, name }));
   const held = new Map<string, HoldReason[]>();
   for (const b of broken.values())
-    if (b.kind === 'Cluster') held.set(b.name, [{ kind: b.kind, name: b.name }]);
+    if (b.kind === 'Cluster')
+      held.set(b.name, [{ kind: b.kind, name: b.name }]);
   for (const { object } of fleet.clusters.values()) {
     const name = object.metadata.name;
     const reasons: HoldReason[] = [...(held.get(name) ?? [])];
