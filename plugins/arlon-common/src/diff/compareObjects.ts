@@ -139,7 +139,9 @@ function mergeKeysFor(
 }
 
 /** An own field: `constructor` or `toString` inherited by every object are no Kubernetes fields. */
-const has = (o: object, key: string) => Object.hasOwn(o, key);
+function has(o: object, key: string): boolean {
+  return Object.hasOwn(o, key);
+}
 
 function isObject(v: unknown): v is Record<string, any> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
