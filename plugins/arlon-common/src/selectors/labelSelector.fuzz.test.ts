@@ -58,7 +58,7 @@ const requirement: fc.Arbitrary<LabelRequirement> = fc.oneof(
   fc.record({
     key,
     operator: fc.constantFrom('Exists' as const, 'DoesNotExist' as const),
-    values: fc.constant([]),
+    values: fc.constant<string[]>([]),
   }),
   fc.record({
     key,
