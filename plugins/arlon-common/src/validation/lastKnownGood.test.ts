@@ -379,6 +379,7 @@ metadata: { name: settings }
       file: 'bundles/web/deploy.yaml',
       line: 1,
       column: 1,
+      field: '',
       message: 'a problem some other check found',
     };
     const b = fleetBreakage(files, {
@@ -520,6 +521,7 @@ describe('applyLastKnownGood, what a held view shows', () => {
     file,
     line: 1,
     column: 1,
+    field: '',
     message: `${file} is broken`,
   });
   const heldFleet = (over: Partial<HeldFleet>): HeldFleet => ({
