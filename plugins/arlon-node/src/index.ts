@@ -2,6 +2,9 @@
  * Node services for Arlon that other backend plugins and modules share: the
  * fleet repository and the management clusters, behind service refs.
  *
+ * Exported is what other packages import, and the types those exports'
+ * signatures name; the rest stays internal (add a name when a package needs it).
+ *
  * @packageDocumentation
  */
 export {
@@ -25,7 +28,6 @@ export {
 export { remoteHead } from './changes/remoteHead';
 export {
   bootstrapManagementCluster,
-  BOOTSTRAP_FIELD_MANAGER,
   type BootstrapOptions,
   type BootstrapResult,
   type BootstrapStep,
@@ -38,13 +40,7 @@ export {
   ServedClusterKinds,
   type DiscoveredKinds,
 } from './cluster/ServedClusterKinds';
-export {
-  FleetInformers,
-  type CustomObject,
-  ARGOCD_CLUSTER_SECRET_SELECTOR,
-  CAPI_CLUSTER_NAME_LABEL,
-  isCapiKubeconfigSecret,
-} from './cluster/FleetInformers';
+export { FleetInformers, type CustomObject } from './cluster/FleetInformers';
 export { ResourceInformer } from './cluster/ResourceInformer';
 export {
   FleetRepository,
@@ -56,48 +52,22 @@ export type {
   FileChanges,
   CommitAuthor,
 } from './fleet/FleetCheckout';
+export { type GitCredentials } from './fleet/gitCredentials';
 export {
-  gitCredentialsFromIntegrations,
-  type GitCredentials,
-} from './fleet/gitCredentials';
-export {
-  readArlonConfig,
-  type ArlonConfig,
   type FleetRepoConfig,
   type ManagementClusterConfig,
 } from './config/readArlonConfig';
-export {
-  describeConnectionError,
-  withTimeout,
-  TimeoutError,
-} from './connection/describeConnectionError';
+export { withTimeout } from './connection/describeConnectionError';
 export {
   readArlonLimits,
   DEFAULT_LIMITS,
   type ArlonLimits,
 } from './config/readArlonLimits';
-export {
-  isAbortError,
-  limitRequestTime,
-  requestTimeoutOf,
-} from './connection/requestTimeout';
+export { isAbortError } from './connection/requestTimeout';
 export { missingPermission } from './connection/missingPermission';
-export {
-  clusterStatus,
-  findClusterStatus,
-  type ClusterStatus,
-  type LiveObjects,
-} from './cluster/clusterStatus';
-export {
-  LiveCluster,
-  ARGOCD_FIELD_MANAGER,
-  type ObjectRef,
-} from './live/LiveCluster';
-export {
-  kubeConfigFromArgoCdSecret,
-  kubeConfigFromCapiSecret,
-  UnusableClusterSecretError,
-} from './live/workloadKubeConfig';
+export { findClusterStatus, type ClusterStatus } from './cluster/clusterStatus';
+export { LiveCluster, type ObjectRef } from './live/LiveCluster';
+export { UnusableClusterSecretError } from './live/workloadKubeConfig';
 export {
   preflight,
   compareClusters,
@@ -124,21 +94,11 @@ export {
 } from './operations/DefinitionWrites.permissions';
 export {
   FleetRegenerator,
-  regenerateBranch,
-  regenerateMessage,
-  REGENERATE_AUTHOR,
-  DEFAULT_REGENERATE_RETRY_MS,
   type FleetRegeneratorOptions,
   type RegenerateOutcome,
 } from './regenerate/FleetRegenerator';
-export {
-  LastKnownGood,
-  DEFAULT_HISTORY_DEPTH,
-  type LastKnownGoodState,
-  type FleetHistory,
-} from './fleet/LastKnownGood';
-export { matchesSelector } from './fleet/matchesSelector';
-export { assignProfiles, type ClusterSelection } from './fleet/assignProfiles';
+export { type LastKnownGoodState } from './fleet/LastKnownGood';
+export { type ClusterSelection } from './fleet/assignProfiles';
 export {
   ARLON_CLUSTER_LABEL,
   argocdClusterLabels,
@@ -147,31 +107,13 @@ export {
   revokeArgoCdAccess,
   type ArgoCdAccess,
 } from './registration/registerWorkloadCluster';
-export {
-  adoptableArgoCdCluster,
-  checkImportKubeconfig,
-  externalClusterYaml,
-  findArgoCdCluster,
-  importCluster,
-  importEdits,
-  refuseExistingCluster,
-  type ImportRequest,
-} from './registration/importCluster';
-export {
-  parseKubeconfig,
-  MAX_KUBECONFIG_BYTES,
-  type WorkloadKubeconfig,
-} from './kubeconfig/parseKubeconfig';
-export {
-  ServerAddressPolicy,
-  DEFAULT_DENIED_NETWORKS,
-} from './kubeconfig/ServerAddressPolicy';
+export { type ImportRequest } from './registration/importCluster';
+export { ServerAddressPolicy } from './kubeconfig/ServerAddressPolicy';
 export {
   workloadAccess,
   type WorkloadAccess,
 } from './kubeconfig/WorkloadAccess';
 export {
-  readArlonSecurity,
   DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
   DEFAULT_SECURITY,
   type ArlonSecurity,
@@ -182,53 +124,37 @@ export {
   arlonConditions,
   createArlonConditionalDecision,
   arlonPermissionRules,
-  arlonPermissionRuleset,
-  isArlonOwner,
-  isArlonKind,
   type ArlonResourceQuery,
 } from './permissions/arlonPermissionRules';
 export {
-  authorizeDefinitions,
   decideOnDefinitions,
   DefinitionDecision,
 } from './permissions/authorizeDefinitions';
 export { defaultOwnerOf } from './permissions/defaultOwner';
 export {
-  findRegistration,
   beginDeletion,
-  bundleApplications,
-  deleteRegistrationSecret,
   type ClusterRegistration,
 } from './deletion/clusterRegistration';
 export {
-  removeBundlesFirst,
   DEFAULT_BUNDLE_REMOVAL_TIMEOUT_MS,
   type BundleRemovalOptions,
 } from './deletion/removeBundlesFirst';
 export {
   deleteCluster,
   planClusterRemoval,
-  clusterDefinition,
   type ClusterRemovalRequest,
   type ClusterRemovalPlan,
 } from './deletion/deleteCluster';
 export { ClusterOperations } from './deletion/ClusterOperations';
 export {
-  unregisterCluster,
-  revokeWithArgoCdToken,
   type UnregisterRequest,
   type UnregisterResult,
 } from './deletion/unregisterCluster';
 export {
-  PORTAL_VIEWER,
-  VIEWER_CLUSTER_ROLE_RULES,
-  VIEWER_SECRET_LABEL,
   VIEWER_SECRET_SELECTOR,
-  VIEWER_CLUSTER_LABEL,
   viewerSecretName,
   createViewerAccess,
   revokeViewerAccess,
-  viewerObjects,
   viewerSecret,
   viewerAccessFromSecret,
   putViewerSecret,
