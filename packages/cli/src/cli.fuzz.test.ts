@@ -17,7 +17,7 @@ import { readFleetDir } from './readFleetDir';
 
 /** What a crash looks like on stderr: a stack frame or an error the code did not mean to show. */
 const CRASH =
-  /\n\s+at .+:\d+:\d+|TypeError|ReferenceError|RangeError|is not a function|Cannot read propert/;
+  /\n\s+at .+:\d+:\d+|TypeError|ReferenceError|RangeError|is not a function|Cannot read propert|Cannot convert object to primitive/;
 
 /** Writes generated files into a fresh directory; paths that cannot be files are skipped. */
 async function writeTree(files: Record<string, string>): Promise<string> {

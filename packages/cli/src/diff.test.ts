@@ -130,6 +130,23 @@ describe('arlon diff over files', () => {
       `no such file or directory: ${dir}/nope\n`,
     );
   });
+
+  it('compares a manifest whose kind is a mapping with no text (found by fuzzing) instead of failing', async () => {
+    // `kind: {toString: ""}` used to stop the namespace lookup with
+    // "Cannot convert object to primitive value" (exit 2).
+    await fs.writeFile(
+      path.join(dir, 'odd.yaml'),
+      'kind:\n  toString: ""\nmetadata:\n  name: odd\n',
+    );
+    const { code, out, err } = await run(
+      'diff',
+      `${dir}/odd.yaml`,
+      `${dir}/odd.yaml`,
+    );
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(out).toMatch(/1 unchanged\n$/);
+  });
 });
 
 describe('arlon diff and preflight against a live cluster', () => {

@@ -46,9 +46,19 @@ export function scopeFromObjects(
   const custom = new Map<string, boolean>();
   for (const o of objects) {
     const spec = (o as any).spec;
-    if (o.kind === 'CustomResourceDefinition' && spec?.names?.kind)
+    if (
+      o.kind === 'CustomResourceDefinition' &&
+      typeof spec?.group === 'string' &&
+      typeof spec.names?.kind === 'string'
+    )
       custom.set(`${spec.group}/${spec.names.kind}`, spec.scope !== 'Cluster');
   }
-  return (group, kind) =>
-    custom.get(`${group}/${kind}`) ?? !CLUSTER_SCOPED.has(`${group}/${kind}`);
+  return (group, kind) => {
+    // A manifest from Git may hold a mapping as its kind (`kind: {}`), which
+    // has no text to look up: namespaced, as any kind not known here.
+    if (typeof group !== 'string' || typeof kind !== 'string') return true;
+    return (
+      custom.get(`${group}/${kind}`) ?? !CLUSTER_SCOPED.has(`${group}/${kind}`)
+    );
+  };
 }
