@@ -38,10 +38,13 @@ describe('WorkloadController, hostile replica counts', () => {
         metadata: { name: 'big', namespace: NS },
         spec: { replicas, selector: { matchLabels: { app: 'big' } }, template },
       });
+      // The status may report the replicas asked before the last Pods are
+      // written: wait for both, then check no more Pods came.
       await waitFor(
         () =>
           store.get(type('apps', 'deployments'), NS, 'big').status
-            ?.availableReplicas === replicas,
+            ?.availableReplicas === replicas &&
+          pods().length >= MAX_PODS_PER_WORKLOAD,
       );
       expect(pods()).toHaveLength(MAX_PODS_PER_WORKLOAD);
     },
