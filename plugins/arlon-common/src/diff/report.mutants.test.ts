@@ -1,0 +1,22 @@
+import { describeTarget } from './report';
+import { groupOf } from './scope';
+
+// Cases Stryker showed no other test would notice (issue 21).
+describe('describeTarget', () => {
+  it('names the kind and name of a target, or every cluster', () => {
+    expect(describeTarget({ kind: 'bundle', name: 'web' } as any)).toBe(
+      'bundle web',
+    );
+    expect(describeTarget({ kind: 'allClusters' } as any)).toBe(
+      'every cluster',
+    );
+  });
+});
+
+describe('groupOf', () => {
+  it('is the part before the slash, or empty for the core group and non-text', () => {
+    expect(groupOf('apps/v1')).toBe('apps');
+    expect(groupOf('v1')).toBe('');
+    expect(groupOf({} as any)).toBe('');
+  });
+});
