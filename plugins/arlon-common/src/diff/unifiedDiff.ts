@@ -50,13 +50,8 @@ export function alignEquivalent(live: unknown, desired: unknown): unknown {
       alignEquivalent(item, byName(item) ?? desired[i]),
     );
   }
-  if (
-    isObject(live) ||
-    isObject(desired) ||
-    Array.isArray(live) ||
-    Array.isArray(desired)
-  )
-    return live;
+  // A mapping or list against anything else: equivalentScalars compares only
+  // numbers and text, so live stays as it is.
   return equivalentScalars(desired, live) ? desired : live;
 }
 
