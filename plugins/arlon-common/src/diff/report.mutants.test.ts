@@ -1,4 +1,4 @@
-import { describeTarget } from './report';
+import { describeTarget, parseDiffReportFile } from './report';
 import { groupOf } from './scope';
 
 // Cases Stryker showed no other test would notice (issue 21).
@@ -18,5 +18,12 @@ describe('groupOf', () => {
     expect(groupOf('apps/v1')).toBe('apps');
     expect(groupOf('v1')).toBe('');
     expect(groupOf({} as any)).toBe('');
+  });
+});
+
+describe('parseDiffReportFile', () => {
+  it('says a problem with the whole file is in the file', () => {
+    const result = parseDiffReportFile('not a report');
+    expect('problems' in result && result.problems[0]).toMatch(/^\(file\): /);
   });
 });
