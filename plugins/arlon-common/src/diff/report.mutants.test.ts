@@ -1,5 +1,5 @@
 import { describeTarget, parseDiffReportFile } from './report';
-import { groupOf } from './scope';
+import { groupOf, scopeFromObjects } from './scope';
 
 // Cases Stryker showed no other test would notice (issue 21).
 describe('describeTarget', () => {
@@ -25,5 +25,23 @@ describe('parseDiffReportFile', () => {
   it('says a problem with the whole file is in the file', () => {
     const result = parseDiffReportFile('not a report');
     expect('problems' in result && result.problems[0]).toMatch(/^\(file\): /);
+  });
+});
+
+describe('scopeFromObjects', () => {
+  it('takes a scope only from a CRD that names its group and kind', () => {
+    const crd = (spec?: object) =>
+      ({ kind: 'CustomResourceDefinition', ...(spec ? { spec } : {}) } as any);
+    const isNamespaced = scopeFromObjects([
+      crd(),
+      crd({ group: 'a.io', scope: 'Cluster' }),
+      crd({ group: 'b.io', names: { kind: 'B' }, scope: 'Cluster' }),
+      {
+        kind: 'Other',
+        spec: { group: 'c.io', names: { kind: 'C' }, scope: 'Cluster' },
+      } as any,
+    ]);
+    expect(isNamespaced('b.io', 'B')).toBe(false);
+    expect(isNamespaced('c.io', 'C')).toBe(true);
   });
 });
