@@ -20,7 +20,7 @@ describe('projectLive', () => {
     expect(projectLive(live, [{ name: 'b', v: 1 }])).toEqual([
       { name: 'b', v: 2 },
     ]);
-    expect(projectLive(live, [{ name: 'c' }])).toEqual([]);
+    expect(projectLive(live, [{ name: 'c' }])).toStrictEqual([]);
   });
 
   it('keeps a null live field where desired has a mapping', () => {
