@@ -96,4 +96,49 @@ spec:
     );
     expect(same.action).toBe('unchanged');
   });
+
+  it('compares the last of two manifests for one object, and says so (found by the CLI long run)', () => {
+    // `kind: {}` and `kind: []` with numeric names both identify as no kind
+    // and no name; a side compared with itself reported an update.
+    const side = [
+      { kind: {} as any, metadata: { name: -1 as any } },
+      { kind: [] as any, metadata: { name: 5e-324 as any } },
+    ];
+    const options = { defaultNamespace: 'default', isNamespaced: () => true };
+    expect(
+      diffObjects(side, side, { ...options, exact: true, prune: true }).map(
+        d => d.action,
+      ),
+    ).toEqual(['unchanged']);
+    const twice = [
+      {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'a' },
+        data: { v: '1' },
+      },
+      {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'a' },
+        data: { v: '2' },
+      },
+    ];
+    const [diff] = diffObjects(twice, [{ ...twice[1] }], options);
+    expect(diff.action).toBe('unchanged');
+    const section = compareRendered(
+      'x',
+      { objects: twice.map(object => ({ bundle: 'b', object })), notes: [] },
+      { objects: [{ bundle: 'b', object: twice[1] }], notes: [] },
+    );
+    expect(section.summary).toEqual({
+      create: 0,
+      update: 0,
+      delete: 0,
+      unchanged: 1,
+    });
+    expect(section.notes).toEqual([
+      'the left side holds /ConfigMap/default/a more than once: the last one is compared (applying them in order leaves it)',
+    ]);
+  });
 });

@@ -30,6 +30,33 @@ export interface ObjectDiff {
   unified: string;
 }
 
+/**
+ * One object per identity, the last of each: applying a list in order leaves
+ * the last of two manifests for the same object (see duplicateIdentities for
+ * the note that says so).
+ */
+function lastOfEach(
+  objects: Partial<KubeObject>[],
+  identify: (o: Partial<KubeObject>) => { key: string },
+): Partial<KubeObject>[] {
+  return [...new Map(objects.map(o => [identify(o).key, o])).values()];
+}
+
+/** Identities (`group/Kind/namespace/name`) more than one of `objects` has. */
+export function duplicateIdentities(
+  objects: Partial<KubeObject>[],
+  options: Pick<DiffOptions, 'defaultNamespace' | 'isNamespaced'>,
+): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const o of objects) {
+    const { key } = identifyObject(o, options);
+    if (seen.has(key)) twice.add(key);
+    seen.add(key);
+  }
+  return [...twice];
+}
+
 export interface DiffOptions {
   /** Namespace given to namespaced objects that name none (the destination's). */
   defaultNamespace: string;
@@ -100,8 +127,8 @@ export function diffObjects(
     options.declared
       ? withoutServerAssigned(o, declaredByKey.get(identify(o).key))
       : o;
-  const desired = desiredObjects.map(comparable);
-  const live = liveObjects.map(comparable);
+  const desired = lastOfEach(desiredObjects, identify).map(comparable);
+  const live = lastOfEach(liveObjects, identify).map(comparable);
   const liveByKey = new Map(live.map(o => [identify(o).key, o]));
   const results: ObjectDiff[] = [];
   const seen = new Set<string>();

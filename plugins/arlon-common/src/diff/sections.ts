@@ -3,6 +3,7 @@ import {
   addSummaries,
   diffObjects,
   DiffOptions,
+  duplicateIdentities,
   identifyObject,
   ObjectDiff,
   summarize,
@@ -50,10 +51,25 @@ export function compareRendered(
     left.objects.map(r => r.object),
     { ...options, exact: true, prune: true },
   );
+  const duplicates = (side: Rendered, name: string) =>
+    duplicateIdentities(
+      side.objects.map(r => r.object),
+      options,
+    ).map(
+      key =>
+        `${name} holds ${key} more than once: the last one is compared (applying them in order leaves it)`,
+    );
   return section({
     title,
     method: 'exact',
-    notes: [...new Set([...left.notes, ...right.notes])],
+    notes: [
+      ...new Set([
+        ...left.notes,
+        ...right.notes,
+        ...duplicates(left, 'the left side'),
+        ...duplicates(right, 'the right side'),
+      ]),
+    ],
     objects: attachBundles(objects, all, options),
   });
 }
