@@ -23,6 +23,12 @@ export function assignProfiles(
 ): { edit: FleetEdit; clusters: string[] } {
   if (!profiles.length)
     throw new InputError('Name at least one profile to apply or remove');
+  // A blank selector reads as "every cluster" (as kubectl reads it): for a
+  // write that touches every cluster, refused, as it was before the one parser.
+  if ('selector' in selection && selection.selector.trim() === '')
+    throw new InputError(
+      'The selector is blank: it would select every cluster; name the clusters or give a label selector such as env=prod',
+    );
   const { fleet } = validateFleet(files);
   const clusters =
     'clusters' in selection
