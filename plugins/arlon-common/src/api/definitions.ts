@@ -98,13 +98,21 @@ export function definitionIdentitySchema(
   return z.custom<DefinitionIdentity>().superRefine(matchesUrl(kind, urlName));
 }
 
+/** A body's kind as text: a mapping or list is named, not stringified (its toString may be anything). */
+function kindText(value: unknown): string {
+  if (value === null || typeof value !== 'object') return String(value);
+  return Array.isArray(value) ? 'list' : 'mapping';
+}
+
 function matchesUrl(kind: ArlonKind, urlName: string | undefined) {
   return (value: DefinitionIdentity, ctx: z.RefinementCtx) => {
     if (!value || typeof value !== 'object') return;
     if (value.kind !== undefined && value.kind !== kind) {
       ctx.addIssue({
         code: 'custom',
-        message: `The body is a ${value.kind}, but the URL is for a ${kind}`,
+        message: `The body is a ${kindText(
+          value.kind,
+        )}, but the URL is for a ${kind}`,
       });
       return;
     }
