@@ -7,6 +7,8 @@ import {
   type ArlonKind,
   type ArlonObject,
   type ArlonResource,
+  arlonResourceOfView,
+  definitionViews,
   FleetEdit,
   FleetFiles,
   formatProblems,
@@ -15,10 +17,12 @@ import {
   authorize,
   createPermissionFor,
   decideOnDefinitions,
+  type DefinitionDecision,
   DefinitionToCreate,
   DefinitionWrites,
   FleetChangeResult,
   InvalidDefinitionError,
+  resourcePermissionFor,
 } from '@arlon-backstage/plugin-arlon-node';
 import type { ArlonActionsOptions } from './options';
 import { outputEntityRef, reportWrite, type WriteContext } from './outputs';
@@ -103,18 +107,61 @@ export async function createDefinition<T extends ArlonObject>(
     credentials,
     create.what,
   );
-  const result = await asInputError(() =>
+  // Edits beside the definition (a bundle's manifests) on a definition that
+  // exists already change it: arlon.definition.update on it (its owner), as
+  // the REST update would ask. Asked only when that happens.
+  let update: DefinitionDecision | undefined;
+  const plan = (files: FleetFiles, commit: string): DefinitionToCreate<T> => {
+    const planned = create.plan(files, commit);
+    const extra = planned.with;
+    if (!extra) return planned;
+    return {
+      ...planned,
+      with: current => {
+        const edits = extra(current);
+        const existing = definitionViews(current).filter(
+          v =>
+            v.kind === create.kind &&
+            v.name === planned.definition.metadata.name,
+        );
+        if (edits.length && existing.length) {
+          if (!update) throw new UpdateNeeded();
+          update.require(
+            existing.map(v => arlonResourceOfView(v, options.defaultOwner)),
+            `change this ${create.kind}`,
+          );
+        }
+        return edits;
+      },
+    };
+  };
+  const write = () =>
     new DefinitionWrites(options.definitions).createOnce(
       { ...templateWrite(credentials, create.message), dryRun: ctx.isDryRun },
-      create.plan,
-    ),
-  );
+      plan,
+    );
+  const result = await asInputError(async () => {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof UpdateNeeded)) throw error;
+      update = await decideOnDefinitions(
+        options.permissions,
+        resourcePermissionFor(create.kind, 'update'),
+        credentials,
+      );
+      return write();
+    }
+  });
   await reportWrite(ctx, result);
   outputEntityRef(ctx, result.definition);
   return result.definition;
 }
 
 /** A fleet the change would break is the template's input at fault: every problem, nothing written. */
+/** Planning found an existing definition changed: ask for update permission, then plan again. */
+class UpdateNeeded extends Error {}
+
 async function asInputError<R>(write: () => Promise<R>): Promise<R> {
   try {
     return await write();
