@@ -49,7 +49,7 @@ describe('withoutServerAssigned: Service', () => {
     const declared = service({
       ports: [{ name: 'http', port: 8080, nodePort: 30080 }],
     });
-    expect(withoutServerAssigned(live, declared).spec.ports).toEqual([
+    expect((withoutServerAssigned(live, declared) as any).spec.ports).toEqual([
       { name: 'http', port: 80, nodePort: 30080 },
     ]);
   });
@@ -62,7 +62,7 @@ describe('withoutServerAssigned: Service', () => {
       ],
     });
     const declared = service({ ports: [{ port: 443, nodePort: 30443 }] });
-    expect(withoutServerAssigned(live, declared).spec.ports).toEqual([
+    expect((withoutServerAssigned(live, declared) as any).spec.ports).toEqual([
       { port: 80 },
       { port: 443, nodePort: 30443 },
     ]);
@@ -75,7 +75,7 @@ describe('withoutServerAssigned: Service', () => {
     const declared = service({
       ports: [{ port: 53, protocol: 'TCP', nodePort: 30053 }],
     });
-    expect(withoutServerAssigned(live, declared).spec.ports).toEqual([
+    expect((withoutServerAssigned(live, declared) as any).spec.ports).toEqual([
       { port: 53, protocol: 'UDP' },
     ]);
   });
@@ -84,17 +84,20 @@ describe('withoutServerAssigned: Service', () => {
     ['the manifest omits TCP and the server fills it in', undefined, 'TCP'],
     ['both omit the protocol', undefined, undefined],
     ['both say UDP', 'UDP', 'UDP'],
-  ])('keeps a declared node port when %s', (_, declaredProtocol, liveProtocol) => {
-    const live = service({
-      ports: [{ port: 53, protocol: liveProtocol, nodePort: 30053 }],
-    });
-    const declared = service({
-      ports: [{ port: 53, protocol: declaredProtocol, nodePort: 30053 }],
-    });
-    expect(withoutServerAssigned(live, declared).spec.ports[0].nodePort).toBe(
-      30053,
-    );
-  });
+  ])(
+    'keeps a declared node port when %s',
+    (_, declaredProtocol, liveProtocol) => {
+      const live = service({
+        ports: [{ port: 53, protocol: liveProtocol, nodePort: 30053 }],
+      });
+      const declared = service({
+        ports: [{ port: 53, protocol: declaredProtocol, nodePort: 30053 }],
+      });
+      expect(
+        (withoutServerAssigned(live, declared) as any).spec.ports[0].nodePort,
+      ).toBe(30053);
+    },
+  );
 });
 
 describe('withoutServerAssigned: Job', () => {
