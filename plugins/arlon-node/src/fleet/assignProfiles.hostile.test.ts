@@ -30,4 +30,19 @@ describe('assignProfiles, hostile or careless selectors', () => {
         .clusters,
     ).toEqual(['one', 'two']);
   });
+
+  it('echoes no more than a prefix of a huge selector when no cluster is there to match', () => {
+    const selector = `env=${'a'.repeat(50)},${'x'.repeat(100_000)}`;
+    const noClusters = {
+      'arlon/profiles/apps.yaml': files['arlon/profiles/apps.yaml'],
+    };
+    let message = '';
+    try {
+      assignProfiles(noClusters, 'apply', ['apps'], { selector });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).not.toBe('');
+    expect(message.length).toBeLessThan(300);
+  });
 });

@@ -42,7 +42,12 @@ export function assignProfiles(
     throw new NotFoundError(
       'clusters' in selection
         ? 'No clusters were named'
-        : `No cluster matches selector "${selection.selector}"`,
+        : `No cluster matches selector "${
+            // A prefix: with no cluster to match, nothing has bounded its length.
+            selection.selector.length > 64
+              ? `${selection.selector.slice(0, 64)}…`
+              : selection.selector
+          }"`,
     );
   const edit: FleetEdit = {
     op: 'update',
