@@ -16,7 +16,9 @@ import {
   profileAssignmentRequestSchema,
   type ProfileAssignmentMode,
   type ProfileAssignmentResult,
+  writeQuerySchema,
 } from '@arlon-backstage/plugin-arlon-common';
+import { InputError } from '@backstage/errors';
 import {
   authorize,
   ClusterApplications,
@@ -103,6 +105,7 @@ export function clusterActionsRouter(
             profileAssignmentRequestSchema,
             req.body ?? {},
           );
+          const { dryRun } = parseRequest(writeQuerySchema, req.query);
           const result = await assignments[mode]({
             profiles: body.profiles,
             selection: body.clusters
@@ -114,7 +117,7 @@ export function clusterActionsRouter(
                 credentials.principal.userEntityRef,
               )}`,
               author: authorOf(credentials),
-              dryRun: req.query.dryRun === 'true',
+              dryRun,
             }),
           });
           const answer: ProfileAssignmentResult = {
@@ -154,6 +157,13 @@ export function clusterActionsRouter(
           credentials,
           'import clusters',
         );
+        // Import registers the cluster in ArgoCD before it commits: there is
+        // no dry run (the template's preview checks without registering), and
+        // one asked for must not be read as a real import.
+        if (parseRequest(writeQuerySchema, req.query).dryRun)
+          throw new InputError(
+            'POST /clusters/import has no dry run: it checks the definition and the cluster before it registers anything; leave dryRun out to import',
+          );
         const body = parseRequest(clusterImportRequestSchema, req.body ?? {});
         const author = authorOf(credentials);
         // Checked, registered, committed; taken back if the commit fails.

@@ -108,6 +108,52 @@ describe('definitions API, hostile input', () => {
   };
 
   it.each([
+    ['POST a bundle', 'post', '/bundles?dryRun=1', () => bundleYaml('dry')],
+    [
+      'PUT a bundle',
+      'put',
+      '/bundles/guestbook?dryRun=yes',
+      () => bundleYaml('guestbook'),
+    ],
+    [
+      'DELETE a bundle',
+      'delete',
+      '/bundles/guestbook?dryRun=true&dryRun=true',
+      () => undefined,
+    ],
+    [
+      'apply profiles',
+      'post',
+      '/profiles/apply?dryRun=1',
+      () => ({ profiles: ['dev'], selector: 'env=dev' }),
+    ],
+    [
+      'remove profiles',
+      'post',
+      '/profiles/remove?dryRun=',
+      () => ({ profiles: ['dev'], selector: 'env=dev' }),
+    ],
+  ] as const)(
+    '%s with a dryRun that is neither true nor false: 400 naming it, nothing written',
+    async (_, method, url, body) => {
+      const res = await send(method, url, body());
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain('dryRun must be true or false');
+    },
+  );
+
+  it('import with ?dryRun=true: 400 (import has no dry run), nothing registered or committed', async () => {
+    const res = await send('post', '/clusters/import?dryRun=true', {
+      name: 'dry-import',
+      kubeconfig: 'apiVersion: v1\nkind: Config\n',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(
+      /^POST \/clusters\/import has no dry run/,
+    );
+  });
+
+  it.each([
     ['a traversal', traversal],
     ['a short traversal', '../x'],
     ['an absolute path', '/etc/x'],

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * `?dryRun=true` on a write: only the text `true` asks for a dry run, as
- * the routes have always read it; anything else (absent, `1`, `yes`) is a
- * real write.
+ * `?dryRun=true` on a write previews it, `false` or no dryRun writes.
+ * Anything else (`1`, `yes`, a repeated dryRun) is refused: reading it as a
+ * real write would commit what the caller meant only to preview.
  *
  * @public
  */
 export const dryRunFlagSchema: z.ZodType<boolean, unknown> = z
-  .unknown()
+  .enum(['true', 'false'], { error: 'dryRun must be true or false' })
   .optional()
   .transform(value => value === 'true');
 
