@@ -107,36 +107,38 @@ describe('definitions API, hostile input', () => {
     return body ? r.send(body) : r;
   };
 
-  it.each([
-    ['POST a bundle', 'post', '/bundles?dryRun=1', () => bundleYaml('dry')],
+  it.each<
+    [string, 'post' | 'put' | 'delete', string, string | object | undefined]
+  >([
+    ['POST a bundle', 'post', '/bundles?dryRun=1', bundleYaml('dry')],
     [
       'PUT a bundle',
       'put',
       '/bundles/guestbook?dryRun=yes',
-      () => bundleYaml('guestbook'),
+      bundleYaml('guestbook'),
     ],
     [
       'DELETE a bundle',
       'delete',
       '/bundles/guestbook?dryRun=true&dryRun=true',
-      () => undefined,
+      undefined,
     ],
     [
       'apply profiles',
       'post',
       '/profiles/apply?dryRun=1',
-      () => ({ profiles: ['dev'], selector: 'env=dev' }),
+      { profiles: ['dev'], selector: 'env=dev' },
     ],
     [
       'remove profiles',
       'post',
       '/profiles/remove?dryRun=',
-      () => ({ profiles: ['dev'], selector: 'env=dev' }),
+      { profiles: ['dev'], selector: 'env=dev' },
     ],
-  ] as const)(
+  ])(
     '%s with a dryRun that is neither true nor false: 400 naming it, nothing written',
     async (_, method, url, body) => {
-      const res = await send(method, url, body());
+      const res = await send(method, url, body);
       expect(res.status).toBe(400);
       expect(res.body.error.message).toContain('dryRun must be true or false');
     },
