@@ -83,6 +83,9 @@ export async function writeFleet(
   return result;
 }
 
+/** Planning found an existing definition changed: ask for update permission, then plan again. */
+class UpdateNeeded extends Error {}
+
 /**
  * A template's create or clone: the kind's create permission (as the REST
  * API checks it), then DefinitionWrites' re-runnable create, planned on the
@@ -159,8 +162,6 @@ export async function createDefinition<T extends ArlonObject>(
 }
 
 /** A fleet the change would break is the template's input at fault: every problem, nothing written. */
-/** Planning found an existing definition changed: ask for update permission, then plan again. */
-class UpdateNeeded extends Error {}
 
 async function asInputError<R>(write: () => Promise<R>): Promise<R> {
   try {
