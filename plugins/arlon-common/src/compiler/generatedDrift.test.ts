@@ -92,6 +92,20 @@ describe('generatedDrift', () => {
       action: 'update',
     });
   });
+
+  it('lists a generated file gone missing as one to create, sorted by path with the rest', () => {
+    const gone = 'generated/argocd/profiles/apps.yaml';
+    const { [gone]: content, ...without } = files;
+    const drift = generatedDrift(
+      { ...without, 'generated/zz-left-over.yaml': 'kind: ConfigMap\n' },
+      OPTIONS,
+    );
+    expect(drift.stale).toEqual([
+      { path: gone, action: 'create' },
+      { path: 'generated/zz-left-over.yaml', action: 'delete' },
+    ]);
+    expect(drift.changes[gone]).toBe(content);
+  });
 });
 
 describe('compileOptionsOfGenerated', () => {
@@ -107,4 +121,96 @@ describe('compileOptionsOfGenerated', () => {
       reason: `${BOOTSTRAP_FILE} is missing`,
     });
   });
+
+  const bootstrap = files[BOOTSTRAP_FILE];
+  const withBootstrap = (text: string) => ({
+    ...files,
+    [BOOTSTRAP_FILE]: text,
+  });
+
+  it('says why when the bootstrap file is an alias bomb, without expanding it', () => {
+    const bomb = [
+      'a: &a ["x","x","x","x","x","x","x","x","x"]',
+      ...Array.from({ length: 9 }, (_, i) => {
+        const prev = i === 0 ? 'a' : String.fromCharCode(97 + i);
+        const next = String.fromCharCode(98 + i);
+        return `${next}: &${next} [${Array(9).fill(`*${prev}`).join(',')}]`;
+      }),
+    ].join('\n');
+    expect(
+      compileOptionsOfGenerated(withBootstrap(`${bootstrap}---\n${bomb}\n`)),
+    ).toEqual({ reason: `${BOOTSTRAP_FILE} is not readable YAML` });
+  });
+
+  it('says why when the bootstrap file holds no arlon-fleet Application', () => {
+    expect(
+      compileOptionsOfGenerated(
+        withBootstrap(
+          bootstrap.replace('kind: Application', 'kind: ConfigMap'),
+        ),
+      ),
+    ).toEqual({
+      reason: `${BOOTSTRAP_FILE} holds no Application named arlon-fleet`,
+    });
+  });
+
+  it.each([
+    ['no spec', bootstrap.replace(/^spec:[^]*$/m, '')],
+    ['a spec without source', bootstrap.replace(/^spec:[^]*$/m, 'spec: {}\n')],
+    [
+      'a repository URL that is a number',
+      bootstrap.replace(/repoURL: .*/, 'repoURL: 42'),
+    ],
+  ])('says why when the bootstrap Application has %s', (_, text) => {
+    expect(compileOptionsOfGenerated(withBootstrap(text))).toEqual({
+      reason: `${BOOTSTRAP_FILE} has no usable spec.source.repoURL (a string without spaces)`,
+    });
+  });
+
+  it('says why when the revision has a space', () => {
+    expect(
+      compileOptionsOfGenerated(
+        withBootstrap(
+          bootstrap.replace('targetRevision: main', 'targetRevision: main; rm'),
+        ),
+      ),
+    ).toEqual({
+      reason: `${BOOTSTRAP_FILE} has no usable spec.source.targetRevision (a string without spaces)`,
+    });
+  });
+
+  it('reads a tree recorded before the Cluster API version was: no annotations, no capiVersion', () => {
+    const text = bootstrap.replace(/^ {2}annotations:\n( {4}.*\n)+/m, '');
+    expect(text).not.toContain('annotations');
+    expect(compileOptionsOfGenerated(withBootstrap(text))).toEqual({
+      options: {
+        repoUrl: OPTIONS.repoUrl,
+        revision: OPTIONS.revision,
+        argocdNamespace: 'argocd',
+      },
+    });
+  });
+
+  // The YAML as written, and the namespace the options then carry.
+  it.each([
+    ['a', 'a'],
+    ['argocd-2', 'argocd-2'],
+    ['"123"', '123'],
+    ['Argocd', undefined],
+    ['argocd-', undefined],
+    ['-argocd', undefined],
+    ['argo_cd', undefined],
+    ['123', undefined], // a number, not a name
+  ])(
+    'reads namespace: %s as %j (only a Kubernetes name is used)',
+    (yaml, expected) => {
+      const read = compileOptionsOfGenerated(
+        withBootstrap(
+          bootstrap.replace('  namespace: argocd\n', `  namespace: ${yaml}\n`),
+        ),
+      );
+      expect(read.options?.repoUrl).toBe(OPTIONS.repoUrl);
+      expect(read.options?.argocdNamespace).toBe(expected);
+    },
+  );
 });

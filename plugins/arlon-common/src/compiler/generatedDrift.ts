@@ -87,9 +87,10 @@ export function compileOptionsOfGenerated(
     };
   const repoUrl = app.spec?.source?.repoURL;
   const revision = app.spec?.source?.targetRevision;
-  const namespace = app.metadata?.namespace;
+  // metadata exists: the Application was found by its metadata.name.
+  const namespace = app.metadata.namespace;
   // Absent from trees compiled before it was recorded: those are v1beta1.
-  const capiVersion = app.metadata?.annotations?.[CAPI_VERSION_ANNOTATION];
+  const capiVersion = app.metadata.annotations?.[CAPI_VERSION_ANNOTATION];
   for (const [field, value] of [
     ['spec.source.repoURL', repoUrl],
     ['spec.source.targetRevision', revision],
