@@ -333,8 +333,11 @@ describe('a cluster created through the API', () => {
     ).rejects.toMatchObject({ code: 404 });
     await edge.stop();
 
-    // Deleting the cluster tears it down and unregisters it.
-    await request(server).delete('/api/arlon/clusters/qa-1').expect(200);
+    // Deleting the cluster tears it down and unregisters it: 200 when that
+    // finishes within the route's wait, 202 while its bundles are still being
+    // pruned (a loaded machine); either way what follows must happen.
+    const deleted = await request(server).delete('/api/arlon/clusters/qa-1');
+    expect([200, 202]).toContain(deleted.status);
     await eventually(
       async () =>
         core
