@@ -73,11 +73,9 @@ export function planFleetEdit(
         missing.push(`${edit.kind} ${edit.name}`);
         continue;
       }
-      next[where.file] =
-        where.count > 1
-          ? replaceDocument(next[where.file], where.index, undefined)
-          : (undefined as any);
-      if (next[where.file] === undefined) delete next[where.file];
+      if (where.count > 1)
+        next[where.file] = replaceDocument(next[where.file], where.index);
+      else delete next[where.file];
       if (edit.kind === 'Bundle') {
         for (const f of Object.keys(next))
           if (f.startsWith(`bundles/${edit.name}/`)) delete next[f];
@@ -113,11 +111,13 @@ export function planFleetEdit(
           continue;
         }
         const doc = parseAllDocuments(next[where.file])[where.index];
-        const updated = stringify(edit.update(doc.toJS()));
-        next[where.file] =
-          where.count > 1
-            ? replaceDocument(next[where.file], where.index, updated)
-            : updated;
+        // Also for a file of one document: stringify's text is already what
+        // replaceDocument makes of it.
+        next[where.file] = replaceDocument(
+          next[where.file],
+          where.index,
+          stringify(edit.update(doc.toJS())),
+        );
       }
     }
   }
@@ -125,8 +125,9 @@ export function planFleetEdit(
   const { fleet, problems: fleetProblems } = validateFleet(next);
   const problems = [...editProblems, ...fleetProblems];
   const changes: Record<string, string | null> = {};
+  // Edits write only definitions and bundle folders: generated/ files differ
+  // only below, by the compiler's say.
   for (const file of new Set([...Object.keys(files), ...Object.keys(next)])) {
-    if (file.startsWith(`${GENERATED_ROOT}/`)) continue;
     if (files[file] !== next[file]) changes[file] = next[file] ?? null;
   }
   if (problems.length === 0 && missing.length === 0) {
@@ -153,10 +154,12 @@ function locateDefinitions(files: FleetFiles) {
     const docs = parseAllDocuments(text);
     docs.forEach((doc, index) => {
       // An alias bomb is not a definition to edit (validation reports it).
-      const value = doc.errors.length ? undefined : (safeData(doc) as any);
+      const value = doc.errors.length
+        ? undefined
+        : (safeData(doc, file) as any);
       if (
         typeof value?.kind === 'string' &&
-        typeof value?.metadata?.name === 'string'
+        typeof value.metadata?.name === 'string'
       ) {
         located.set(`${value.kind}/${value.metadata.name}`, {
           file,
@@ -169,23 +172,33 @@ function locateDefinitions(files: FleetFiles) {
   return located;
 }
 
-function safeData(doc: Document): unknown {
+function safeData(doc: Document, file: string): unknown {
   try {
-    return documentData(doc, '');
+    return documentData(doc, file);
   } catch (error) {
     if (isAliasBomb(error)) return undefined;
     throw error;
   }
 }
 
-/** Replaces (or, with undefined, removes) one document of a multi-document file. */
+/** Replaces (or, without a replacement, removes) one document of a multi-document file. */
 function replaceDocument(
   text: string,
   index: number,
-  replacement: string | undefined,
+  replacement?: string,
 ): string {
   const docs = parseAllDocuments(text).map(d => d.toString());
   if (replacement === undefined) docs.splice(index, 1);
   else docs[index] = replacement;
-  return docs.map(d => d.replace(/\n*$/, '\n')).join('---\n');
+  // A document after the first that opens with its own `---` (every parsed
+  // one does) must not get a second: an empty document would sit between.
+  return docs
+    .map(d => d.replace(/\n*$/, '\n'))
+    .map((d, i) => (i > 0 && !opensWithMarker(d) ? `---\n${d}` : d))
+    .join('');
+}
+
+/** Whether YAML text starts its document with an explicit `---`. */
+function opensWithMarker(text: string): boolean {
+  return parseAllDocuments(text)[0]?.directives.docStart === true;
 }
