@@ -44,4 +44,12 @@ describe('scopeFromObjects', () => {
     expect(isNamespaced('b.io', 'B')).toBe(false);
     expect(isNamespaced('c.io', 'C')).toBe(true);
   });
+
+  it('scopeFromObjects calls a kind or group that is not text namespaced, without reading it', () => {
+    const isNamespaced = scopeFromObjects([]);
+    const noText = { toString: '' } as any;
+    expect(isNamespaced('', noText)).toBe(true);
+    expect(isNamespaced(noText, 'Namespace')).toBe(true);
+    expect(isNamespaced('', 'Namespace')).toBe(false);
+  });
 });

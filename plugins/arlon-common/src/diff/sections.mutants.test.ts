@@ -23,4 +23,15 @@ describe('compareRendered (mutation survivors)', () => {
     ]);
     expect(section.notes).toEqual(['x', 'y']);
   });
+
+  it('names the side that holds an object twice, right as well as left', () => {
+    const section = compareRendered(
+      'a → b',
+      { objects: [cm('one')], notes: [] },
+      { objects: [cm('one'), cm('one')], notes: [] },
+    );
+    expect(section.notes).toEqual([
+      'the right side holds /ConfigMap/default/one more than once: the last one is compared (applying them in order leaves it)',
+    ]);
+  });
 });
