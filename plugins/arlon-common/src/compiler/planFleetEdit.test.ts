@@ -108,7 +108,7 @@ describe('planFleetEdit', () => {
     ]);
   });
 
-  it('names what to delete or update when it does not exist', () => {
+  it('names what to delete or update when it does not exist, and plans nothing', () => {
     expect(
       planFleetEdit(
         files,
@@ -116,6 +116,50 @@ describe('planFleetEdit', () => {
         OPTIONS,
       ).missing,
     ).toEqual(['Profile nope']);
+    const plan = planFleetEdit(
+      files,
+      [
+        {
+          op: 'update',
+          kind: 'Cluster',
+          names: ['dev-local', 'nope'],
+          update: c => ({ ...c, metadata: { ...c.metadata, labels: {} } }),
+        },
+      ],
+      OPTIONS,
+    );
+    expect(plan.missing).toEqual(['Cluster nope']);
+    // The definition is rewritten, but nothing is compiled from a plan
+    // that cannot be written.
+    expect(Object.keys(plan.changes)).toEqual([
+      'arlon/clusters/dev-local.yaml',
+    ]);
+  });
+
+  it('drops no generated file of a cluster whose edit is broken', () => {
+    const plan = planFleetEdit(
+      files,
+      [
+        {
+          op: 'put',
+          kind: 'Cluster',
+          name: 'dev-local',
+          yaml: files['arlon/clusters/dev-local.yaml'].replace(
+            'clusterSpec: docker-dev',
+            'clusterSpec: docker-prod',
+          ),
+        },
+      ],
+      OPTIONS,
+    );
+    expect(plan.problems).toEqual([
+      expect.objectContaining({
+        message: 'cluster spec "docker-prod" does not exist',
+      }),
+    ]);
+    expect(Object.keys(plan.changes)).toEqual([
+      'arlon/clusters/dev-local.yaml',
+    ]);
   });
 
   it('updates many definitions in one plan: apply a profile to two clusters', () => {
@@ -205,6 +249,9 @@ spec:
       ],
       OPTIONS,
     );
+    expect(plan.problems[0].hint).toBe(
+      'Use relative paths of letters, digits, ".", "-" and "_" ending in .yaml, .yml or .json.',
+    );
     expect(
       plan.problems.map(p => [p.file, p.line, p.field, p.message]),
     ).toEqual([
@@ -227,5 +274,56 @@ spec:
         expect.stringMatching(/^not valid YAML: /),
       ],
     ]);
+  });
+
+  it('refuses a bundle name that is not a definition name before writing anything', () => {
+    expect(() =>
+      planFleetEdit(
+        files,
+        [{ op: 'bundleFiles', bundle: '../arlon', files: {} }],
+        OPTIONS,
+      ),
+    ).toThrow(/^bundle "\.\.\/arlon" /);
+  });
+
+  describe('deleting', () => {
+    // An unused inline bundle, and a cluster that shares its name.
+    const fleet = {
+      ...files,
+      'arlon/bundles/web.yaml': bundle,
+      'bundles/web/deployment.yaml': deployment,
+      'bundles/web-2/deployment.yaml': deployment,
+      'arlon/clusters/web.yaml': `apiVersion: core.arlon.io/v1
+kind: Cluster
+metadata:
+  name: web
+spec:
+  clusterSpec: docker-dev
+`,
+    };
+
+    it('an inline bundle deletes its manifests, and only its own', () => {
+      const plan = planFleetEdit(
+        fleet,
+        [{ op: 'delete', kind: 'Bundle', name: 'web' }],
+        OPTIONS,
+      );
+      expect(plan.problems).toEqual([]);
+      expect(plan.changes['arlon/bundles/web.yaml']).toBeNull();
+      expect(plan.changes['bundles/web/deployment.yaml']).toBeNull();
+      expect(plan.changes).not.toHaveProperty([
+        'bundles/web-2/deployment.yaml',
+      ]);
+    });
+
+    it('a cluster keeps the manifests of a bundle of the same name', () => {
+      const plan = planFleetEdit(
+        fleet,
+        [{ op: 'delete', kind: 'Cluster', name: 'web' }],
+        OPTIONS,
+      );
+      expect(plan.changes['arlon/clusters/web.yaml']).toBeNull();
+      expect(plan.changes).not.toHaveProperty(['bundles/web/deployment.yaml']);
+    });
   });
 });
