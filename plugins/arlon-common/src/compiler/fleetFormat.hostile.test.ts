@@ -6,7 +6,16 @@ const withAnnotation = (value: string) =>
 
 describe('fleetFormatOfGenerated on hostile trees', () => {
   it('treats a version that is not a positive integer as unrecorded', () => {
-    for (const value of ['"1.5"', '"-1"', '"0"', '"v1"', '"1e9"', '[1]', '{}'])
+    for (const value of [
+      '"1.5"',
+      '"1st"',
+      '"-1"',
+      '"0"',
+      '"v1"',
+      '"1e9"',
+      '[1]',
+      '{}',
+    ])
       expect(
         fleetFormatOfGenerated({ [BOOTSTRAP]: withAnnotation(value) }),
       ).toEqual({
