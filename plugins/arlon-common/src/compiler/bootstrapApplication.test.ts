@@ -48,4 +48,15 @@ describe('bootstrapApplicationIn', () => {
       ),
     ).toEqual({ unreadable: true });
   });
+
+  it('says unreadable, not crash, when the yaml library cannot make a document data', () => {
+    // Valid YAML 1.1, but a merge key (<<) may only merge mappings.
+    const merge = '%YAML 1.1\n---\nx: &x 1\ny:\n  <<: *x\n';
+    expect(
+      bootstrapApplicationIn(
+        `${application('https://a.test/f.git')}...\n${merge}`,
+        FILE,
+      ),
+    ).toEqual({ unreadable: true });
+  });
 });

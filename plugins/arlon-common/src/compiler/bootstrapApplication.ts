@@ -1,5 +1,5 @@
 import { parseAllDocuments } from 'yaml';
-import { documentData, isAliasBomb } from '../model/yamlData';
+import { documentData } from '../model/yamlData';
 
 /** What a generated bootstrap file holds: the `arlon-fleet` Application, or why not. */
 export type BootstrapApplicationRead =
@@ -9,7 +9,8 @@ export type BootstrapApplicationRead =
 /**
  * The `arlon-fleet` Application in the text of the generated bootstrap file
  * (`file` names it in YAML errors). The file is data from a repository:
- * documents that do not parse are skipped, and an alias bomb makes the file
+ * documents that do not parse are skipped, and one that parses but cannot be
+ * made data (an alias bomb; a YAML 1.1 merge of a scalar) makes the file
  * unreadable instead of crashing. Shared by the readers of what the tree
  * records (compile options, fleet format), so they agree on which object
  * they read.
@@ -28,8 +29,8 @@ export function bootstrapApplicationIn(
           data?.metadata?.name === 'arlon-fleet',
       );
     return application ? { application } : { unreadable: false };
-  } catch (error) {
-    if (!isAliasBomb(error)) throw error;
+  } catch {
+    // Only the yaml library throws here, and only about the data.
     return { unreadable: true };
   }
 }

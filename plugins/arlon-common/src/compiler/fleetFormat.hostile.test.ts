@@ -63,4 +63,14 @@ describe('fleetFormatOfGenerated on hostile trees', () => {
       status: 'missing',
     });
   });
+
+  it('treats a bootstrap file the yaml library cannot make data of as missing, not a crash', () => {
+    // Valid YAML 1.1, but a merge key (<<) may only merge mappings.
+    const text = `%YAML 1.1\n---\n${withAnnotation(
+      '"1"',
+    )}x: &x 1\ny:\n  <<: *x\n`;
+    expect(fleetFormatOfGenerated({ [BOOTSTRAP]: text })).toEqual({
+      status: 'missing',
+    });
+  });
 });
