@@ -2,7 +2,7 @@ import { Document, parseAllDocuments, stringify } from 'yaml';
 import { FleetFiles, inlineBundleFolder } from '../model/Fleet';
 import { checkDefinitionName, definitionPath } from '../model/names';
 import { manifestProblems } from '../validation/manifestProblems';
-import { documentData, isAliasBomb } from '../model/yamlData';
+import { documentData } from '../model/yamlData';
 import type { ArlonKind, ArlonObject } from '../model/types';
 import type { Problem } from '../validation/Problem';
 import { validateFleet } from '../validation/validateFleet';
@@ -153,7 +153,7 @@ function locateDefinitions(files: FleetFiles) {
     if (!/^arlon\/[^/]+\/[^/]+\.ya?ml$/.test(file)) continue;
     const docs = parseAllDocuments(text);
     docs.forEach((doc, index) => {
-      // An alias bomb is not a definition to edit (validation reports it).
+      // A document that is not data is not a definition to edit.
       const value = doc.errors.length
         ? undefined
         : (safeData(doc, file) as any);
@@ -172,12 +172,15 @@ function locateDefinitions(files: FleetFiles) {
   return located;
 }
 
+/**
+ * A document's data, or undefined when the yaml library cannot make it data
+ * (an alias bomb, a YAML 1.1 merge of a scalar): validation judges it.
+ */
 function safeData(doc: Document, file: string): unknown {
   try {
     return documentData(doc, file);
-  } catch (error) {
-    if (isAliasBomb(error)) return undefined;
-    throw error;
+  } catch {
+    return undefined;
   }
 }
 
