@@ -1,4 +1,3 @@
-import { stringify } from 'yaml';
 import { EXAMPLE_FLEET_DIR, readFleetDir } from '../testing/readFleetDir';
 import type { Cluster } from '../model/types';
 import { planFleetEdit } from './planFleetEdit';
@@ -119,8 +118,11 @@ describe('planFleetEdit on a file of several definitions', () => {
           kind: 'Cluster',
           names: ['qa-1'],
           update: c => {
-            const spec = (c as Cluster).spec;
-            return { ...c, spec: { ...spec, profiles: ['infrastructure'] } };
+            const qa1 = c as Cluster;
+            return {
+              ...qa1,
+              spec: { ...qa1.spec, profiles: ['infrastructure'] },
+            };
           },
         },
       ],
