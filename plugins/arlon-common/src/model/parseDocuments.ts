@@ -95,13 +95,23 @@ export function parseDocuments(
     try {
       value = documentData(doc, file);
     } catch (error) {
-      if (!isAliasBomb(error)) throw error;
+      // YAML that parses but cannot become data (an alias bomb, or a YAML 1.1
+      // merge of a scalar: "Merge sources must be maps or map aliases") is
+      // this file's problem, never an exception for the whole fleet.
       problems.push({
         file,
         ...position(doc.contents?.range?.[0] ?? 0),
         field: '',
-        message: ALIAS_BOMB_MESSAGE,
-        hint: ALIAS_BOMB_HINT,
+        ...(isAliasBomb(error)
+          ? { message: ALIAS_BOMB_MESSAGE, hint: ALIAS_BOMB_HINT }
+          : {
+              message: `YAML that cannot be read as data: ${String(
+                (error as Error)?.message ?? error,
+              )
+                .split('\n')[0]
+                .slice(0, 200)}`,
+              hint: 'Merge keys (<<) may only merge mappings; write the values out.',
+            }),
       });
       return;
     }

@@ -137,3 +137,23 @@ describe('YAML alias bombs', () => {
     );
   });
 });
+
+describe('YAML 1.1 merges of a scalar (found reviewing the compiler survivors)', () => {
+  it('are a problem of their file, never an exception for the whole fleet', () => {
+    const file = 'arlon/bundles/merge.yaml';
+    const { problems } = validateFleet({
+      'arlon/bundles/ok.yaml':
+        'apiVersion: core.arlon.io/v1\nkind: Bundle\nmetadata:\n  name: ok\nspec:\n  source:\n    git:\n      repoUrl: https://github.com/example/ok.git\n      path: ok\n',
+      [file]: '%YAML 1.1\n---\nx: &x 1\n<<: *x\n',
+    });
+    // The other file is still validated (its own problems are reported too).
+    expect(problems.some(p => p.file === 'arlon/bundles/ok.yaml')).toBe(true);
+    expect(problems.filter(p => p.file === file)).toEqual([
+      expect.objectContaining({
+        file,
+        message:
+          'YAML that cannot be read as data: Merge sources must be maps or map aliases',
+      }),
+    ]);
+  });
+});
