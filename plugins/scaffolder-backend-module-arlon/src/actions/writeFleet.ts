@@ -1,4 +1,3 @@
-import { InputError } from '@backstage/errors';
 import type {
   BasicPermission,
   ResourcePermission,
@@ -11,7 +10,6 @@ import {
   definitionViews,
   FleetEdit,
   FleetFiles,
-  formatProblems,
 } from '@arlon-backstage/plugin-arlon-common';
 import {
   authorize,
@@ -21,9 +19,9 @@ import {
   DefinitionToCreate,
   DefinitionWrites,
   FleetChangeResult,
-  InvalidDefinitionError,
   resourcePermissionFor,
 } from '@arlon-backstage/plugin-arlon-node';
+import { asInputError } from './asInputError';
 import type { ArlonActionsOptions } from './options';
 import { outputEntityRef, reportWrite, type WriteContext } from './outputs';
 import { templateWrite } from './templateWrite';
@@ -159,20 +157,4 @@ export async function createDefinition<T extends ArlonObject>(
   await reportWrite(ctx, result);
   outputEntityRef(ctx, result.definition);
   return result.definition;
-}
-
-/** A fleet the change would break is the template's input at fault: every problem, nothing written. */
-
-async function asInputError<R>(write: () => Promise<R>): Promise<R> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof InvalidDefinitionError)
-      throw new InputError(
-        `The fleet repository would have problems; nothing was written:\n${formatProblems(
-          error.problems,
-        )}`,
-      );
-    throw error;
-  }
 }
