@@ -62,4 +62,51 @@ describe('validateObject messages', () => {
       expect.objectContaining({ message }),
     ]);
   });
+
+  it('refuses a document that is a bare scalar as not being a definition', () => {
+    expect(
+      validateFleet({ 'arlon/bundles/b.yaml': 'just some text\n' }).problems,
+    ).toEqual([
+      expect.objectContaining({
+        file: 'arlon/bundles/b.yaml',
+        field: '',
+        message:
+          'a definition must be a mapping with apiVersion, kind, metadata and spec',
+      }),
+    ]);
+  });
+
+  it('names the whole path of a forbidden key inside a list', () => {
+    expect(
+      problemsOf([
+        ...VALID_HEAD,
+        'metadata:',
+        '  name: b',
+        'spec:',
+        '  source:',
+        '    inline:',
+        '      items:',
+        '        - ok: 1',
+        '        - constructor: 2',
+      ]),
+    ).toEqual([
+      expect.objectContaining({
+        field: 'spec.source.inline.items[1].constructor',
+        message:
+          'spec.source.inline.items[1].constructor: the key "constructor" is not allowed',
+      }),
+    ]);
+  });
+
+  it("points a field without its own hint at its kind's reference", () => {
+    expect(
+      problemsOf([...VALID_HEAD, 'metadata:', '  name: b', '  labels: web', ...SPEC]),
+    ).toEqual([
+      {
+        field: 'metadata.labels',
+        message: 'metadata.labels must be a mapping, not string "web"',
+        hint: 'See the Bundle reference in docs/fleet-repository.md.',
+      },
+    ]);
+  });
 });

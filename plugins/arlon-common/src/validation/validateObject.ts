@@ -135,9 +135,11 @@ function fromIssue(
       ? FIELD_HINTS[`${String(owner)}.${field}`] ?? FIELD_HINTS[field]
       : undefined) ??
     `See the ${String(
-      value && (value as any).kind,
+      (value as { kind: unknown }).kind,
     )} reference in docs/fleet-repository.md.`;
-  if (actual === undefined && issue.code !== 'unrecognized_keys') {
+  // An unknown key's issue points at the mapping that holds it, which exists:
+  // only a missing field has nothing at its path.
+  if (actual === undefined) {
     const parent = path.slice(0, -1);
     return [
       problem(
