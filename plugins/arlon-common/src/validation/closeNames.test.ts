@@ -19,6 +19,11 @@ describe('closeNames', () => {
     expect(closeNames(`${longest}x`, ['web', 'db'])).toEqual([]);
   });
 
+  it('suggests candidates of up to 63 characters, none longer', () => {
+    const longest = `web-${'x'.repeat(59)}`;
+    expect(closeNames('web', [longest, `${longest}x`])).toEqual([longest]);
+  });
+
   it('measures edit distance exactly up to the bound', () => {
     expect(withinDistance('kitten', 'sitting', 3)).toBe(true);
     expect(withinDistance('kitten', 'sitting', 2)).toBe(false);
