@@ -121,13 +121,12 @@ export function fleetBreakage(
       held.set(b.name, [{ kind: b.kind, name: b.name }]);
   for (const { object } of fleet.clusters.values()) {
     const name = object.metadata.name;
+    // A broken file may define a cluster of the same name (its reason is the
+    // Cluster); a valid cluster lists each profile once and gets no bundle
+    // from two profiles (clusterReferences), so no reason repeats.
     const reasons: HoldReason[] = [...(held.get(name) ?? [])];
     const add = (kind: ArlonKind, ref: string) => {
-      if (
-        isBroken(kind, ref) &&
-        !reasons.some(r => r.kind === kind && r.name === ref)
-      )
-        reasons.push({ kind, name: ref });
+      if (isBroken(kind, ref)) reasons.push({ kind, name: ref });
     };
     if (object.spec.clusterSpec) add('ClusterSpec', object.spec.clusterSpec);
     for (const profile of object.spec.profiles ?? []) {
