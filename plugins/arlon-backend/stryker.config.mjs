@@ -2,8 +2,8 @@
 // arlon-backend` (docs/testing.md, "arlon-node and arlon-backend").
 // Who may write which definition (authorizeWrite, kinds), what a workload
 // failure may tell a user or the log (workloadFailure), and the profile
-// labels of ArgoCD cluster Secrets (ProfileLabels and the label sync of
-// RegistrationController).
+// labels of ArgoCD cluster Secrets (ProfileLabels and profileLabelPatch, the
+// label sync of RegistrationController).
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 // The shared shape lives at the repository root (scripts/stryker), not in a package.
@@ -17,8 +17,7 @@ const base = strykerConfig({
     'src/definitions/kinds.ts',
     'src/workloadFailure.ts',
     'src/registration/ProfileLabels.ts',
-    // syncLabels only: the rest of the controller is registration I/O.
-    'src/registration/RegistrationController.ts:340-377',
+    'src/registration/profileLabelPatch.ts',
   ],
 });
 
@@ -37,6 +36,7 @@ export default {
         '<rootDir>/definitions/authorizeWrite.test.ts',
         '<rootDir>/workloadFailure.test.ts',
         '<rootDir>/registration/ProfileLabels.test.ts',
+        '<rootDir>/registration/profileLabelPatch.test.ts',
         '<rootDir>/registration/labelSync.test.ts',
       ],
     },

@@ -17,10 +17,8 @@ import {
   readViewerSecret,
   revokeViewerAccess,
 } from '@arlon-backstage/plugin-arlon-node';
-import {
-  DELETING_ANNOTATION,
-  PROFILE_LABEL_PREFIX,
-} from '@arlon-backstage/plugin-arlon-common';
+import { DELETING_ANNOTATION } from '@arlon-backstage/plugin-arlon-common';
+import { profileLabelPatch } from './profileLabelPatch';
 
 export interface RegistrationControllerOptions {
   cluster: ManagementCluster;
@@ -327,35 +325,17 @@ export class RegistrationController {
     }
   }
 
-  /**
-   * Adds missing profile labels and removes stale ones, leaving others' labels
-   * alone. A held cluster's profile labels are neither added nor removed:
-   * stripping one would make ArgoCD prune what its bundles deployed.
-   */
+  /** Brings the Secret's profile labels in line (profileLabelPatch). */
   private async syncLabels(
     secret: V1Secret,
     desired: Record<string, string>,
     held = false,
   ) {
-    // A cluster being deleted keeps its profile labels off (clusterDeletion.ts).
-    const deleting = !!secret.metadata?.annotations?.[DELETING_ANNOTATION];
-    const want = deleting
-      ? Object.fromEntries(
-          Object.entries(desired).filter(
-            ([k]) => !k.startsWith(PROFILE_LABEL_PREFIX),
-          ),
-        )
-      : desired;
-    const hold = held && !deleting;
-    const current = secret.metadata?.labels ?? {};
-    const patch: Record<string, string | null> = {};
-    for (const [k, v] of Object.entries(want))
-      if (current[k] !== v && !(hold && k.startsWith(PROFILE_LABEL_PREFIX)))
-        patch[k] = v;
-    for (const k of Object.keys(current))
-      if (!hold && k.startsWith(PROFILE_LABEL_PREFIX) && !(k in want))
-        patch[k] = null;
-    if (Object.keys(patch).length === 0) return;
-    await this.secrets.patch(secret.metadata!.name!, { labels: patch });
+    const patch = profileLabelPatch(secret.metadata?.labels ?? {}, desired, {
+      held,
+      deleting: !!secret.metadata?.annotations?.[DELETING_ANNOTATION],
+    });
+    if (patch)
+      await this.secrets.patch(secret.metadata!.name!, { labels: patch });
   }
 }
