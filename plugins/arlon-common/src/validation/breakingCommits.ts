@@ -162,7 +162,6 @@ function isValidIn(breakage: FleetBreakage, key: string): boolean {
   return maps[kind].has(name);
 }
 
-
 /** Why a definition's view is shown at its last known good: what holds it. */
 export interface HeldState {
   /** The commit whose version is shown; absent when the head's (invalid) version is shown. */

@@ -100,7 +100,13 @@ describe('validateObject messages', () => {
 
   it("points a field without its own hint at its kind's reference", () => {
     expect(
-      problemsOf([...VALID_HEAD, 'metadata:', '  name: b', '  labels: web', ...SPEC]),
+      problemsOf([
+        ...VALID_HEAD,
+        'metadata:',
+        '  name: b',
+        '  labels: web',
+        ...SPEC,
+      ]),
     ).toEqual([
       {
         field: 'metadata.labels',
