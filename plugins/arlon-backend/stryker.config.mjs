@@ -36,8 +36,9 @@ export default {
         '<rootDir>/definitions/authorizeWrite.test.ts',
         '<rootDir>/workloadFailure.test.ts',
         '<rootDir>/registration/ProfileLabels.test.ts',
+        // labelSync.test.ts proves the same against the sandbox's API server;
+        // with disableBail it would run (seconds each) for every mutant.
         '<rootDir>/registration/profileLabelPatch.test.ts',
-        '<rootDir>/registration/labelSync.test.ts',
       ],
     },
   },
