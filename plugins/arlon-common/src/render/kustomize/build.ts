@@ -1,0 +1,139 @@
+import { parseDocument } from 'yaml';
+import { documentData, YamlAliasError } from '../../model/yamlData';
+import { parseManifests } from '../manifests';
+import { UnrenderableSource } from '../UnrenderableSource';
+import { contentHash } from './contentHash';
+import { checkKustomizationFields } from './fields';
+import { generate } from './generators';
+import { applyImages, parseImageRules } from './images';
+import { renameReferences, Rename } from './nameReferences';
+import { applyPatch, parseJson6902Patches, parsePatches, parseStrategicMergePatches } from './patches';
+
+/** An object being built, with what kustomize remembers about it. */
+interface Resource {
+  object: any;
+  /** Generated with a content-hash name suffix still to add (at the top kustomization). */
+  needsHash: boolean;
+  /** The name it had when loaded or generated: what references to it say. */
+  originalName: string;
+}
+
+/** Renders a directory that holds no kustomization (a plain directory of manifests). */
+export type RenderDirectory = (dir: string) => any[];
+
+export const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+export const MAX_KUSTOMIZATION_DEPTH = 20;
+
+/**
+ * `kustomize build` of the kustomization `file` in `dir`, over the fleet
+ * repository's files: resources, generators, then transformers in
+ * kustomize's order (api/internal/target/kusttarget_configplugin.go:
+ * patchesStrategicMerge, patches, namespace, namePrefix/nameSuffix,
+ * commonLabels, commonAnnotations, patchesJson6902, images), and at the top
+ * only, as makeCustomizedResMap does, content hashes on generated names and
+ * references renamed.
+ */
+export function buildKustomization(files: Map<string, string>, dir: string, file: string, renderDirectory: RenderDirectory): any[] {
+  const resources = accumulate(files, dir, file, renderDirectory, 0);
+  const renames: Rename[] = [];
+  for (const r of resources) {
+    if (r.needsHash) r.object.metadata.name = `${r.object.metadata.name}-${contentHash(r.object)}`;
+    const kind = r.object.kind;
+    if ((kind === 'ConfigMap' || kind === 'Secret') && r.object.apiVersion === 'v1' && r.object.metadata.name !== r.originalName)
+      renames.push({ kind, namespace: r.object.metadata.namespace, from: r.originalName, to: r.object.metadata.name });
+  }
+  for (const r of resources) renameReferences(r.object, renames);
+  return resources.map(r => r.object);
+}
+
+function accumulate(files: Map<string, string>, dir: string, file: string, renderDirectory: RenderDirectory, depth: number): Resource[] {
+  if (depth > MAX_KUSTOMIZATION_DEPTH)
+    throw new UnrenderableSource(`${file}: kustomizations nest deeper than ${MAX_KUSTOMIZATION_DEPTH} levels`);
+  const k = parseKustomization(file, files.get(file)!) ?? {};
+  checkKustomizationFields(file, k);
+  const resources: Resource[] = [];
+  const add = (object: any, needsHash = false) => {
+    if (!object.metadata || typeof object.metadata !== 'object' || Array.isArray(object.metadata)) object.metadata = {};
+    resources.push({ object, needsHash, originalName: object.metadata.name });
+  };
+  for (const ref of [...stringList(k.resources, file, 'resources'), ...stringList(k.bases, file, 'bases')]) {
+    const target = [dir, ref].filter(Boolean).join('/').replace(/\/\.\//g, '/');
+    const nested = files.has(`${target}/Chart.yaml`)
+      ? undefined
+      : KUSTOMIZATION_FILES.map(f => `${target}/${f}`).find(f => files.has(f));
+    if (files.has(target)) parseManifests(target, files.get(target)!).forEach(o => add(o));
+    else if (nested) resources.push(...accumulate(files, target, nested, renderDirectory, depth + 1));
+    else if ([...files.keys()].some(f => f.startsWith(`${target}/`))) renderDirectory(target).forEach(o => add(o));
+    else throw new UnrenderableSource(`kustomization in ${dir || '.'}: resource ${ref} not found`);
+  }
+  if (k.configMapGenerator !== undefined)
+    generate('ConfigMap', k.configMapGenerator, k.generatorOptions, files, dir, file).forEach(g => add(g.object, g.needsHash));
+  if (k.secretGenerator !== undefined)
+    generate('Secret', k.secretGenerator, k.generatorOptions, files, dir, file).forEach(g => add(g.object, g.needsHash));
+
+  if (k.patchesStrategicMerge !== undefined)
+    for (const p of parseStrategicMergePatches(k.patchesStrategicMerge, files, dir, file)) applyPatch(resources, p);
+  if (k.patches !== undefined) for (const p of parsePatches(k.patches, files, dir, file)) applyPatch(resources, p);
+  for (const r of resources) {
+    const o = r.object;
+    if (k.namespace) o.metadata.namespace = k.namespace;
+    if (k.namePrefix || k.nameSuffix) o.metadata.name = `${k.namePrefix ?? ''}${o.metadata.name}${k.nameSuffix ?? ''}`;
+    if (k.commonLabels) o.metadata.labels = { ...o.metadata.labels, ...k.commonLabels };
+    if (k.commonAnnotations) addAnnotations(o, stringMap(k.commonAnnotations, file, 'commonAnnotations'));
+  }
+  if (k.patchesJson6902 !== undefined)
+    for (const p of parseJson6902Patches(k.patchesJson6902, files, dir, file)) applyPatch(resources, p);
+  if (k.images !== undefined) {
+    const rules = parseImageRules(file, k.images);
+    for (const r of resources) applyImages(r.object, rules);
+  }
+  return resources;
+}
+
+/**
+ * commonAnnotations go on every object's metadata and on the pod templates of
+ * workloads (builtinpluginconsts/commonannotations.go), created if missing.
+ */
+function addAnnotations(o: any, annotations: Record<string, string>): void {
+  const put = (meta: any) => ({ ...meta, annotations: { ...meta?.annotations, ...annotations } });
+  o.metadata = put(o.metadata);
+  const group = typeof o.apiVersion === 'string' && o.apiVersion.includes('/') ? o.apiVersion.split('/')[0] : '';
+  const templated =
+    (o.kind === 'ReplicationController' && o.apiVersion === 'v1') ||
+    ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet'].includes(o.kind) ||
+    (o.kind === 'Job' && group === 'batch');
+  if (templated && o.spec && typeof o.spec === 'object') o.spec.template = { ...o.spec.template, metadata: put(o.spec.template?.metadata) };
+  if (o.kind === 'CronJob' && group === 'batch' && o.spec && typeof o.spec === 'object') {
+    const job = { ...o.spec.jobTemplate, metadata: put(o.spec.jobTemplate?.metadata) };
+    if (job.spec && typeof job.spec === 'object') job.spec = { ...job.spec, template: { ...job.spec.template, metadata: put(job.spec.template?.metadata) } };
+    o.spec.jobTemplate = job;
+  }
+}
+
+function stringList(value: unknown, file: string, field: string): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.some(v => typeof v !== 'string'))
+    throw new UnrenderableSource(`${file}: \`${field}\` must be a list of paths`);
+  return value;
+}
+
+function stringMap(value: unknown, file: string, field: string): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new UnrenderableSource(`${file}: \`${field}\` must map names to strings`);
+  const out: Record<string, string> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === 'object' && v !== null) throw new UnrenderableSource(`${file}: ${field}.${key.slice(0, 64)} must be a string`);
+    Object.defineProperty(out, key, { value: String(v), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** A kustomization file as data; one whose aliases expand too far is unrenderable. */
+function parseKustomization(file: string, text: string): any {
+  try {
+    return documentData(parseDocument(text), file);
+  } catch (error) {
+    if (error instanceof YamlAliasError) throw new UnrenderableSource(error.message);
+    throw error;
+  }
+}
