@@ -5,6 +5,8 @@ import { UnrenderableSource } from '../UnrenderableSource';
 import { contentHash } from './contentHash';
 import { checkKustomizationFields } from './fields';
 import { generate } from './generators';
+import { setOwn } from './ownKeys';
+import { keepWrittenText } from './writtenText';
 import { applyImages, parseImageRules } from './images';
 import { renameReferences, Rename } from './nameReferences';
 import { applyPatch, parseJson6902Patches, parsePatches, parseStrategicMergePatches } from './patches';
@@ -123,7 +125,7 @@ function stringMap(value: unknown, file: string, field: string): Record<string, 
   const out: Record<string, string> = {};
   for (const [key, v] of Object.entries(value)) {
     if (typeof v === 'object' && v !== null) throw new UnrenderableSource(`${file}: ${field}.${key.slice(0, 64)} must be a string`);
-    Object.defineProperty(out, key, { value: String(v), enumerable: true, writable: true, configurable: true });
+    setOwn(out, key, String(v));
   }
   return out;
 }
@@ -131,7 +133,10 @@ function stringMap(value: unknown, file: string, field: string): Record<string, 
 /** A kustomization file as data; one whose aliases expand too far is unrenderable. */
 function parseKustomization(file: string, text: string): any {
   try {
-    return documentData(parseDocument(text), file);
+    const doc = parseDocument(text);
+    const data = documentData(doc, file);
+    keepWrittenText(doc, data);
+    return data;
   } catch (error) {
     if (error instanceof YamlAliasError) throw new UnrenderableSource(error.message);
     throw error;

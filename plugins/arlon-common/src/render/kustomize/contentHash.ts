@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+import { setOwn } from './ownKeys';
 
 /**
  * The name suffix kustomize gives a generated ConfigMap or Secret
@@ -11,7 +12,7 @@ export function contentHash(object: any): string {
   const name = object.metadata?.name ?? '';
   const encoded: Record<string, unknown> =
     object.kind === 'Secret'
-      ? { kind: 'Secret', type: object.type ?? '', name, data: object.data ?? '' }
+      ? { kind: 'Secret', type: object.type ?? '', name, data: wrapped(object.data) }
       : { kind: 'ConfigMap', name, data: object.data ?? '' };
   if (object.kind === 'ConfigMap' && isMap(object.binaryData)) encoded.binaryData = object.binaryData;
   if (object.kind === 'Secret' && isMap(object.stringData)) encoded.stringData = object.stringData;
@@ -19,6 +20,20 @@ export function contentHash(object: any): string {
   return [...hex.slice(0, 10)]
     .map(c => ({ '0': 'g', '1': 'h', '3': 'k', a: 'm', e: 't' } as Record<string, string>)[c] ?? c)
     .join('');
+}
+
+/**
+ * kustomize hashes a generated Secret's data as kyaml wrote it: base64 in
+ * lines of 70 characters, each ended by a newline once there is more than
+ * one (kyaml/yaml/datamap.go encodeBase64). The renderer's objects carry the
+ * unbroken base64 the API server returns, so that they compare with live.
+ */
+function wrapped(data: unknown): unknown {
+  if (!isMap(data)) return data ?? '';
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data as object))
+    setOwn(out, k, typeof v === 'string' && Math.floor(v.length / 70) + 1 > 1 ? v.match(/.{1,70}/g)!.map(l => `${l}\n`).join('') : v);
+  return out;
 }
 
 function isMap(v: unknown): boolean {

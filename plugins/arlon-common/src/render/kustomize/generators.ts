@@ -1,5 +1,6 @@
 import { UnrenderableSource } from '../UnrenderableSource';
 import { resolveKustomizeFile } from './files';
+import { setOwn } from './ownKeys';
 
 /** A generated object, and whether kustomize would give it a content-hash suffix. */
 export interface Generated {
@@ -96,7 +97,7 @@ function makeObject(kind: string, name: string, arg: any, pairs: Map<string, str
     // kyaml LoadMapIntoSecretData base64-encodes; ConfigMap data stays text.
     const data: Record<string, string> = {};
     for (const [k, v] of [...pairs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      data[k] = kind === 'Secret' ? base64(v) : v;
+      setOwn(data, k, kind === 'Secret' ? base64(v) : v);
     object.data = data;
   }
   if (options.labels) object.metadata.labels = { ...options.labels };

@@ -1,5 +1,6 @@
 import { UnrenderableSource } from '../UnrenderableSource';
 import { listStrategy } from './listStrategy';
+import { setOwn } from './ownKeys';
 
 /** API groups built into Kubernetes: their lists follow Kubernetes' patch strategies. */
 const BUILT_IN_GROUP =
@@ -75,7 +76,7 @@ function mergeMap(target: any, patch: any, path: string[], ctx: Context): any {
           : stripDirectives(value, fieldPath, ctx);
     else merged = value;
     if (merged === undefined) delete result[key];
-    else Object.defineProperty(result, key, { value: merged, enumerable: true, writable: true, configurable: true });
+    else setOwn(result, key, merged);
   }
   return result;
 }
@@ -123,7 +124,7 @@ function stripDirectives(value: any, path: string[], ctx: Context): any {
         `${ctx.where}: the strategic merge directive \`${key.slice(0, 64)}\` at ${at(path)} is not supported by Arlon's renderer; write the patch without it or as a JSON 6902 patch`,
       );
     if (v === null) continue;
-    Object.defineProperty(out, key, { value: stripDirectives(v, [...path, key], ctx), enumerable: true, writable: true, configurable: true });
+    setOwn(out, key, stripDirectives(v, [...path, key], ctx));
   }
   return out;
 }
