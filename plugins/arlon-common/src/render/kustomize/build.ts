@@ -59,6 +59,10 @@ function accumulate(files: Map<string, string>, dir: string, file: string, rende
     resources.push({ object, needsHash, originalName: object.metadata.name });
   };
   for (const ref of [...stringList(k.resources, file, 'resources'), ...stringList(k.bases, file, 'bases')]) {
+    if (ref.split('/').includes('..') || ref.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(ref))
+      throw new UnrenderableSource(
+        `${file}: resource ${JSON.stringify(ref.slice(0, 200))} is outside the bundle's directory; Arlon's renderer reads only the bundle's own tree (move the base inside it, or compare against a live cluster where ArgoCD has applied it)`,
+      );
     const target = [dir, ref].filter(Boolean).join('/').replace(/\/\.\//g, '/');
     const nested = files.has(`${target}/Chart.yaml`)
       ? undefined
