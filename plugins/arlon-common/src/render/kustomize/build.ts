@@ -2,6 +2,7 @@ import { parseDocument } from 'yaml';
 import { documentData, YamlAliasError } from '../../model/yamlData';
 import { parseManifests } from '../manifests';
 import { UnrenderableSource } from '../UnrenderableSource';
+import { COMMON_ANNOTATIONS, COMMON_LABELS, addToFields } from './commonMetadata';
 import { contentHash } from './contentHash';
 import { checkKustomizationFields } from './fields';
 import { generate } from './generators';
@@ -9,7 +10,7 @@ import { setOwn } from './ownKeys';
 import { keepWrittenText } from './writtenText';
 import { applyImages, parseImageRules } from './images';
 import { renameReferences, Rename } from './nameReferences';
-import { applyPatch, parseJson6902Patches, parsePatches, parseStrategicMergePatches } from './patches';
+import { applyPatch, ObjectId, parseJson6902Patches, parsePatches, parseStrategicMergePatches } from './patches';
 
 /** An object being built, with what kustomize remembers about it. */
 interface Resource {
@@ -18,6 +19,11 @@ interface Resource {
   needsHash: boolean;
   /** The name it had when loaded or generated: what references to it say. */
   originalName: string;
+  /**
+   * Every name and namespace it has had: a patch may name the object by any
+   * of them (resmap GetById matches previous ids, StorePreviousId).
+   */
+  ids: ObjectId[];
 }
 
 /** Renders a directory that holds no kustomization (a plain directory of manifests). */
@@ -56,7 +62,7 @@ function accumulate(files: Map<string, string>, dir: string, file: string, rende
   const resources: Resource[] = [];
   const add = (object: any, needsHash = false) => {
     if (!object.metadata || typeof object.metadata !== 'object' || Array.isArray(object.metadata)) object.metadata = {};
-    resources.push({ object, needsHash, originalName: object.metadata.name });
+    resources.push({ object, needsHash, originalName: object.metadata.name, ids: [] });
   };
   for (const ref of [...stringList(k.resources, file, 'resources'), ...stringList(k.bases, file, 'bases')]) {
     if (ref.split('/').includes('..') || ref.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(ref))
@@ -82,10 +88,11 @@ function accumulate(files: Map<string, string>, dir: string, file: string, rende
   if (k.patches !== undefined) for (const p of parsePatches(k.patches, files, dir, file)) applyPatch(resources, p);
   for (const r of resources) {
     const o = r.object;
+    if (k.namespace || k.namePrefix || k.nameSuffix) r.ids.push({ name: o.metadata.name, namespace: o.metadata.namespace });
     if (k.namespace) o.metadata.namespace = k.namespace;
     if (k.namePrefix || k.nameSuffix) o.metadata.name = `${k.namePrefix ?? ''}${o.metadata.name}${k.nameSuffix ?? ''}`;
-    if (k.commonLabels) o.metadata.labels = { ...o.metadata.labels, ...k.commonLabels };
-    if (k.commonAnnotations) addAnnotations(o, stringMap(k.commonAnnotations, file, 'commonAnnotations'));
+    if (k.commonLabels) addToFields(o, COMMON_LABELS, stringMap(k.commonLabels, file, 'commonLabels'));
+    if (k.commonAnnotations) addToFields(o, COMMON_ANNOTATIONS, stringMap(k.commonAnnotations, file, 'commonAnnotations'));
   }
   if (k.patchesJson6902 !== undefined)
     for (const p of parseJson6902Patches(k.patchesJson6902, files, dir, file)) applyPatch(resources, p);
@@ -94,26 +101,6 @@ function accumulate(files: Map<string, string>, dir: string, file: string, rende
     for (const r of resources) applyImages(r.object, rules);
   }
   return resources;
-}
-
-/**
- * commonAnnotations go on every object's metadata and on the pod templates of
- * workloads (builtinpluginconsts/commonannotations.go), created if missing.
- */
-function addAnnotations(o: any, annotations: Record<string, string>): void {
-  const put = (meta: any) => ({ ...meta, annotations: { ...meta?.annotations, ...annotations } });
-  o.metadata = put(o.metadata);
-  const group = typeof o.apiVersion === 'string' && o.apiVersion.includes('/') ? o.apiVersion.split('/')[0] : '';
-  const templated =
-    (o.kind === 'ReplicationController' && o.apiVersion === 'v1') ||
-    ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet'].includes(o.kind) ||
-    (o.kind === 'Job' && group === 'batch');
-  if (templated && o.spec && typeof o.spec === 'object') o.spec.template = { ...o.spec.template, metadata: put(o.spec.template?.metadata) };
-  if (o.kind === 'CronJob' && group === 'batch' && o.spec && typeof o.spec === 'object') {
-    const job = { ...o.spec.jobTemplate, metadata: put(o.spec.jobTemplate?.metadata) };
-    if (job.spec && typeof job.spec === 'object') job.spec = { ...job.spec, template: { ...job.spec.template, metadata: put(job.spec.template?.metadata) } };
-    o.spec.jobTemplate = job;
-  }
 }
 
 function stringList(value: unknown, file: string, field: string): string[] {

@@ -13,6 +13,12 @@ export type Patch =
 
 export const MAX_PATCHES = 500;
 
+/** A name and namespace an object had before a kustomization renamed or moved it. */
+export interface ObjectId {
+  name: string;
+  namespace?: string;
+}
+
 /** The `patches` list (api/internal/builtins/PatchTransformer.go), each entry loaded and typed. */
 export function parsePatches(value: unknown, files: Map<string, string>, dir: string, file: string): Patch[] {
   return entries(value, `${file}: \`patches\``).map((entry, i) => {
@@ -76,7 +82,7 @@ export function parseJson6902Patches(value: unknown, files: Map<string, string>,
  * selected object. A selection of nothing is not an error (Select in
  * api/resmap/reswrangler.go).
  */
-export function applyPatch(objects: { object: any }[], patch: Patch): void {
+export function applyPatch(objects: { object: any; ids?: ObjectId[] }[], patch: Patch): void {
   if (patch.type === 'json6902') {
     for (const r of objects)
       if (selects(patch.target, r.object)) r.object = applyJsonPatch(r.object, patch.operations, patch.where);
@@ -85,7 +91,7 @@ export function applyPatch(objects: { object: any }[], patch: Patch): void {
   for (const document of patch.documents) {
     const selected = patch.target
       ? objects.filter(r => selects(patch.target!, r.object))
-      : objects.filter(r => sameId(r.object, document));
+      : objects.filter(r => [r.object, ...(r.ids ?? []).map(id => ({ ...r.object, metadata: id }))].some(o => sameId(o, document)));
     if (!patch.target && selected.length === 0)
       throw new UnrenderableSource(
         `${patch.where}: no resource matches the strategic merge patch for ${String(document.kind).slice(0, 64)} ${String(document.metadata?.name).slice(0, 253)}; check its apiVersion, kind, name and namespace`,
