@@ -59,14 +59,13 @@ function mergeMap(target: any, patch: any, path: string[], ctx: Context): any {
       throw new UnrenderableSource(
         `${ctx.where}: the strategic merge directive \`${key.slice(0, 64)}\` at ${at(path)} is not supported by Arlon's renderer; write the patch without it or as a JSON 6902 patch`,
       );
-    if (key === '__proto__' || key === 'constructor' || key === 'prototype')
-      throw new UnrenderableSource(`${ctx.where}: field \`${key}\` at ${at(path)} is not allowed`);
     const fieldPath = [...path, key];
     if (value === null) {
       delete result[key];
       continue;
     }
-    const current = isMap ? target[key] : undefined;
+    // Own properties only: target.__proto__ would read Object.prototype.
+    const current = isMap && Object.prototype.hasOwnProperty.call(target, key) ? target[key] : undefined;
     let merged: any;
     if (Array.isArray(value)) merged = mergeList(current, value, fieldPath, ctx);
     else if (typeof value === 'object')
