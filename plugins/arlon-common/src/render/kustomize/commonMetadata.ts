@@ -10,7 +10,13 @@ interface FieldSpec {
   version?: string;
 }
 
-const spec = (path: string, create: boolean, kind?: string, group?: string, version?: string): FieldSpec => ({ path, create, kind, group, version });
+const spec = (
+  path: string,
+  create: boolean,
+  kind?: string,
+  group?: string,
+  version?: string,
+): FieldSpec => ({ path, create, kind, group, version });
 
 const AFFINITY = [
   'spec/template/spec/affinity/podAffinity/preferredDuringSchedulingIgnoredDuringExecution/podAffinityTerm/labelSelector/matchLabels',
@@ -23,14 +29,30 @@ const AFFINITY = [
 /** Template metadata of workloads (builtinpluginconsts/metadatalabels.go), for labels and annotations alike. */
 const templateMetadata = (field: 'labels' | 'annotations'): FieldSpec[] => [
   spec(`metadata/${field}`, true),
-  spec(`spec/template/metadata/${field}`, true, 'ReplicationController', '', 'v1'),
+  spec(
+    `spec/template/metadata/${field}`,
+    true,
+    'ReplicationController',
+    '',
+    'v1',
+  ),
   spec(`spec/template/metadata/${field}`, true, 'Deployment'),
   spec(`spec/template/metadata/${field}`, true, 'ReplicaSet'),
   spec(`spec/template/metadata/${field}`, true, 'DaemonSet'),
-  spec(`spec/template/metadata/${field}`, true, 'StatefulSet', field === 'labels' ? 'apps' : undefined),
+  spec(
+    `spec/template/metadata/${field}`,
+    true,
+    'StatefulSet',
+    field === 'labels' ? 'apps' : undefined,
+  ),
   spec(`spec/template/metadata/${field}`, true, 'Job', 'batch'),
   spec(`spec/jobTemplate/metadata/${field}`, true, 'CronJob', 'batch'),
-  spec(`spec/jobTemplate/spec/template/metadata/${field}`, true, 'CronJob', 'batch'),
+  spec(
+    `spec/jobTemplate/spec/template/metadata/${field}`,
+    true,
+    'CronJob',
+    'batch',
+  ),
 ];
 
 /** builtinpluginconsts/commonlabels.go, metadatalabels.go and volumeclaimmetadatalabels.go. */
@@ -46,11 +68,31 @@ export const COMMON_LABELS: FieldSpec[] = [
   spec('spec/selector/matchLabels', false, 'Job', 'batch'),
   spec('spec/jobTemplate/spec/selector/matchLabels', false, 'CronJob', 'batch'),
   spec('spec/selector/matchLabels', false, 'PodDisruptionBudget', 'policy'),
-  spec('spec/podSelector/matchLabels', false, 'NetworkPolicy', 'networking.k8s.io'),
-  spec('spec/ingress/from/podSelector/matchLabels', false, 'NetworkPolicy', 'networking.k8s.io'),
-  spec('spec/egress/to/podSelector/matchLabels', false, 'NetworkPolicy', 'networking.k8s.io'),
+  spec(
+    'spec/podSelector/matchLabels',
+    false,
+    'NetworkPolicy',
+    'networking.k8s.io',
+  ),
+  spec(
+    'spec/ingress/from/podSelector/matchLabels',
+    false,
+    'NetworkPolicy',
+    'networking.k8s.io',
+  ),
+  spec(
+    'spec/egress/to/podSelector/matchLabels',
+    false,
+    'NetworkPolicy',
+    'networking.k8s.io',
+  ),
   ...templateMetadata('labels'),
-  spec('spec/volumeClaimTemplates/metadata/labels', true, 'StatefulSet', 'apps'),
+  spec(
+    'spec/volumeClaimTemplates/metadata/labels',
+    true,
+    'StatefulSet',
+    'apps',
+  ),
 ];
 
 /** builtinpluginconsts/commonannotations.go. */
@@ -61,7 +103,11 @@ export const COMMON_ANNOTATIONS: FieldSpec[] = templateMetadata('annotations');
  * label and annotation transformers do: a path through a list applies to
  * each element, and a missing map is created only where the spec says so.
  */
-export function addToFields(o: any, specs: FieldSpec[], values: Record<string, string>): void {
+export function addToFields(
+  o: any,
+  specs: FieldSpec[],
+  values: Record<string, string>,
+): void {
   const [group, version] = splitApiVersion(o?.apiVersion);
   for (const s of specs) {
     if (s.kind !== undefined && s.kind !== o.kind) continue;
@@ -71,18 +117,26 @@ export function addToFields(o: any, specs: FieldSpec[], values: Record<string, s
   }
 }
 
-function apply(node: any, path: string[], create: boolean, values: Record<string, string>): void {
+function apply(
+  node: any,
+  path: string[],
+  create: boolean,
+  values: Record<string, string>,
+): void {
   if (Array.isArray(node)) {
     for (const item of node) apply(item, path, create, values);
     return;
   }
   if (!node || typeof node !== 'object') return;
   const [head, ...rest] = path;
-  let next = Object.prototype.hasOwnProperty.call(node, head) ? node[head] : undefined;
+  let next = Object.prototype.hasOwnProperty.call(node, head)
+    ? node[head]
+    : undefined;
   if (next === undefined || next === null) {
     if (!create) return;
     next = {};
-  } else if (rest.length === 0 || !Array.isArray(next)) next = Array.isArray(next) ? next : { ...next };
+  } else if (rest.length === 0 || !Array.isArray(next))
+    next = Array.isArray(next) ? next : { ...next };
   if (rest.length === 0) {
     if (typeof next !== 'object' || Array.isArray(next)) return;
     for (const [k, v] of Object.entries(values)) setOwn(next, k, v);

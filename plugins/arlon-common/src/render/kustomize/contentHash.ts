@@ -15,13 +15,28 @@ export function contentHash(object: any): string {
   const name = '';
   const encoded: Record<string, unknown> =
     object.kind === 'Secret'
-      ? { kind: 'Secret', type: object.type ?? '', name, data: wrapped(object.data) }
+      ? {
+          kind: 'Secret',
+          type: object.type ?? '',
+          name,
+          data: wrapped(object.data),
+        }
       : { kind: 'ConfigMap', name, data: object.data ?? '' };
-  if (object.kind === 'ConfigMap' && isMap(object.binaryData)) encoded.binaryData = object.binaryData;
-  if (object.kind === 'Secret' && isMap(object.stringData)) encoded.stringData = object.stringData;
+  if (object.kind === 'ConfigMap' && isMap(object.binaryData))
+    encoded.binaryData = object.binaryData;
+  if (object.kind === 'Secret' && isMap(object.stringData))
+    encoded.stringData = object.stringData;
   const hex = bytesToHex(sha256(utf8ToBytes(goJson(encoded))));
   return [...hex.slice(0, 10)]
-    .map(c => ({ '0': 'g', '1': 'h', '3': 'k', a: 'm', e: 't' } as Record<string, string>)[c] ?? c)
+    .map(
+      c =>
+        ((
+          { '0': 'g', '1': 'h', '3': 'k', a: 'm', e: 't' } as Record<
+            string,
+            string
+          >
+        )[c] ?? c),
+    )
     .join('');
 }
 
@@ -35,7 +50,16 @@ function wrapped(data: unknown): unknown {
   if (!isMap(data)) return data ?? '';
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(data as object))
-    setOwn(out, k, typeof v === 'string' && Math.floor(v.length / 70) + 1 > 1 ? v.match(/.{1,70}/g)!.map(l => `${l}\n`).join('') : v);
+    setOwn(
+      out,
+      k,
+      typeof v === 'string' && Math.floor(v.length / 70) + 1 > 1
+        ? v
+            .match(/.{1,70}/g)!
+            .map(l => `${l}\n`)
+            .join('')
+        : v,
+    );
   return out;
 }
 
@@ -59,5 +83,8 @@ export function goJson(value: unknown): string {
 }
 
 function goString(s: string): string {
-  return JSON.stringify(s).replace(/[<>&\u2028\u2029]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(s).replace(
+    /[<>&\u2028\u2029]/g,
+    c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -14,11 +14,14 @@ const render = (kustomization: string) =>
   );
 
 describe('kustomization fields the renderer does not implement', () => {
-  it.each([...UNSUPPORTED_FIELDS])('refuses `%s` by name instead of ignoring it', field => {
-    expect(() => render(`resources: [cm.yaml]\n${field}: []\n`)).toThrow(
-      `app/kustomization.yaml: field \`${field}\` is not supported by Arlon's renderer; render it in Git (commit the output of kustomize build) or compare the bundle against a live cluster where ArgoCD has applied it`,
-    );
-  });
+  it.each([...UNSUPPORTED_FIELDS])(
+    'refuses `%s` by name instead of ignoring it',
+    field => {
+      expect(() => render(`resources: [cm.yaml]\n${field}: []\n`)).toThrow(
+        `app/kustomization.yaml: field \`${field}\` is not supported by Arlon's renderer; render it in Git (commit the output of kustomize build) or compare the bundle against a live cluster where ArgoCD has applied it`,
+      );
+    },
+  );
 
   it('refuses a field kustomize does not know (a typo) rather than dropping it', () => {
     expect(() => render('resources: [cm.yaml]\ncommonLabel: {a: b}\n')).toThrow(
@@ -27,8 +30,16 @@ describe('kustomization fields the renderer does not implement', () => {
   });
 
   it('renders the fields it implements, nameSuffix and bases included', () => {
-    expect(render('apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nbases: [cm.yaml]\nnamePrefix: p-\nnameSuffix: -s\nnamespace: ns\n')).toEqual([
-      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'p-a-s', namespace: 'ns' } },
+    expect(
+      render(
+        'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nbases: [cm.yaml]\nnamePrefix: p-\nnameSuffix: -s\nnamespace: ns\n',
+      ),
+    ).toEqual([
+      {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'p-a-s', namespace: 'ns' },
+      },
     ]);
   });
 
@@ -36,7 +47,8 @@ describe('kustomization fields the renderer does not implement', () => {
     const { fleet, problems } = validateFleet({
       'arlon/bundles/helmish.yaml':
         'apiVersion: core.arlon.io/v1\nkind: Bundle\nmetadata:\n  name: helmish\nspec:\n  source:\n    inline: {}\n',
-      'bundles/helmish/kustomization.yaml': 'helmCharts:\n- {name: redis, repo: "https://charts.example.com", version: 1.0.0}\n',
+      'bundles/helmish/kustomization.yaml':
+        'helmCharts:\n- {name: redis, repo: "https://charts.example.com", version: 1.0.0}\n',
     });
     expect(problems).toEqual([]);
     expect(renderBundles(fleet, ['helmish'])).toEqual({

@@ -64,7 +64,10 @@ export function checkKustomizationFields(file: string, k: unknown): void {
         `${file}: field \`${field}\` is not supported by Arlon's renderer; render it in Git (commit the output of kustomize build) or compare the bundle against a live cluster where ArgoCD has applied it`,
       );
     throw new UnrenderableSource(
-      `${file}: \`${field.slice(0, 64)}\` is not a kustomization field; check its spelling (kustomize itself refuses unknown fields)`,
+      `${file}: \`${field.slice(
+        0,
+        64,
+      )}\` is not a kustomization field; check its spelling (kustomize itself refuses unknown fields)`,
     );
   }
 }

@@ -21,7 +21,9 @@ export function resolveKustomizeFile(
     throw new UnrenderableSource(`${where}: not a usable file path`);
   if (ref.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(ref))
     throw new UnrenderableSource(
-      `${where}: ${describe(ref)} is not a path inside the kustomization's directory; use a relative path to a file beside the kustomization`,
+      `${where}: ${describe(
+        ref,
+      )} is not a path inside the kustomization's directory; use a relative path to a file beside the kustomization`,
     );
   const parts: string[] = [];
   for (const part of ref.split('/')) {
@@ -29,7 +31,9 @@ export function resolveKustomizeFile(
     if (part === '..') {
       if (parts.length === 0)
         throw new UnrenderableSource(
-          `${where}: ${describe(ref)} leaves the kustomization's directory ${dir || '.'}; kustomize loads files only from inside it, so move the file there`,
+          `${where}: ${describe(ref)} leaves the kustomization's directory ${
+            dir || '.'
+          }; kustomize loads files only from inside it, so move the file there`,
         );
       parts.pop();
     } else parts.push(part);

@@ -8,7 +8,15 @@ const manifests = (text: string) => parseAllDocuments(text).map(d => d.toJS());
 const unwrapped = (objects: any[]) =>
   objects.map(o =>
     o.kind === 'Secret'
-      ? { ...o, data: Object.fromEntries(Object.entries(o.data).map(([k, v]) => [k, String(v).replace(/\n/g, '')])) }
+      ? {
+          ...o,
+          data: Object.fromEntries(
+            Object.entries(o.data).map(([k, v]) => [
+              k,
+              String(v).replace(/\n/g, ''),
+            ]),
+          ),
+        }
       : o,
   );
 
@@ -54,8 +62,14 @@ secretGenerator:
       ],
       ['app/foo.env', '\nMOUNTAIN=everest\nOCEAN=pacific\n'],
       ['app/bar.env', '\nBIRD=falcon\n'],
-      ['app/phrase.dat', '\nLife is short.\nBut the years are long.\nNot while the evil days come not.\n'],
-      ['app/forces.txt', '\ngravitational\nelectromagnetic\nstrong nuclear\nweak nuclear\n'],
+      [
+        'app/phrase.dat',
+        '\nLife is short.\nBut the years are long.\nNot while the evil days come not.\n',
+      ],
+      [
+        'app/forces.txt',
+        '\ngravitational\nelectromagnetic\nstrong nuclear\nweak nuclear\n',
+      ],
     ]);
     const expected = manifests(`
 apiVersion: v1
@@ -116,12 +130,24 @@ type: Opaque
   it.each([
     ['apiVersion: v1\nkind: ConfigMap', '6ct58987ht'],
     ['apiVersion: v1\nkind: ConfigMap\ndata:\n  one: ""', '9g67k2htb6'],
-    ['apiVersion: v1\nkind: ConfigMap\ndata:\n  two: 2\n  one: ""\n  three: 3', '7757f9kkct'],
+    [
+      'apiVersion: v1\nkind: ConfigMap\ndata:\n  two: 2\n  one: ""\n  three: 3',
+      '7757f9kkct',
+    ],
     ['apiVersion: v1\nkind: ConfigMap\nbinaryData:\n  one: ""', '6mtk2m274t'],
-    ['apiVersion: v1\nkind: ConfigMap\ndata:\n  one: ""\nbinaryData:\n  two: ""', '698h7c7t9m'],
+    [
+      'apiVersion: v1\nkind: ConfigMap\ndata:\n  one: ""\nbinaryData:\n  two: ""',
+      '698h7c7t9m',
+    ],
     ['apiVersion: v1\nkind: Secret\ntype: my-type', '5gmgkf8578'],
-    ['apiVersion: v1\nkind: Secret\ntype: my-type\ndata:\n  one: ""', '74bd68bm66'],
-    ['apiVersion: v1\nkind: Secret\ntype: my-type\ndata:\n  two: 2\n  one: ""\n  three: 3', '4gf75c7476'],
+    [
+      'apiVersion: v1\nkind: Secret\ntype: my-type\ndata:\n  one: ""',
+      '74bd68bm66',
+    ],
+    [
+      'apiVersion: v1\nkind: Secret\ntype: my-type\ndata:\n  two: 2\n  one: ""\n  three: 3',
+      '4gf75c7476',
+    ],
   ])('hashes %j as kustomize hashes it', (yaml, hash) => {
     expect(contentHash(parse(yaml))).toBe(hash);
   });
@@ -160,25 +186,50 @@ spec:
     expect(secret.metadata.name).toMatch(/^creds-[a-z0-9]{10}$/);
     const spec = deploy.spec.template.spec;
     expect(spec.imagePullSecrets[0].name).toBe(secret.metadata.name);
-    expect(spec.volumes.map((v: any) => v.configMap?.name ?? v.secret?.secretName ?? v.projected.sources.map((s: any) => s.configMap?.name ?? s.secret.name))).toEqual([
+    expect(
+      spec.volumes.map(
+        (v: any) =>
+          v.configMap?.name ??
+          v.secret?.secretName ??
+          v.projected.sources.map(
+            (s: any) => s.configMap?.name ?? s.secret.name,
+          ),
+      ),
+    ).toEqual([
       cm.metadata.name,
       secret.metadata.name,
       [cm.metadata.name, secret.metadata.name],
       'other',
     ]);
     const c = spec.containers[0];
-    expect(c.envFrom).toEqual([{ configMapRef: { name: cm.metadata.name } }, { secretRef: { name: secret.metadata.name } }]);
-    expect(c.env.map((e: any) => (e.valueFrom.configMapKeyRef ?? e.valueFrom.secretKeyRef).name)).toEqual([cm.metadata.name, secret.metadata.name]);
+    expect(c.envFrom).toEqual([
+      { configMapRef: { name: cm.metadata.name } },
+      { secretRef: { name: secret.metadata.name } },
+    ]);
+    expect(
+      c.env.map(
+        (e: any) =>
+          (e.valueFrom.configMapKeyRef ?? e.valueFrom.secretKeyRef).name,
+      ),
+    ).toEqual([cm.metadata.name, secret.metadata.name]);
   });
 
   it('hashes at the top kustomization, after its namePrefix, and renames a base reference', () => {
     const files = new Map([
       ['overlay/kustomization.yaml', 'resources: [base]\nnamePrefix: x-\n'],
-      ['overlay/base/kustomization.yaml', 'resources: [pod.yaml]\nconfigMapGenerator:\n- {name: cfg, literals: [a=b]}\n'],
-      ['overlay/base/pod.yaml', 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  volumes: [{name: v, configMap: {name: cfg}}]\n'],
+      [
+        'overlay/base/kustomization.yaml',
+        'resources: [pod.yaml]\nconfigMapGenerator:\n- {name: cfg, literals: [a=b]}\n',
+      ],
+      [
+        'overlay/base/pod.yaml',
+        'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  volumes: [{name: v, configMap: {name: cfg}}]\n',
+      ],
     ]);
     const [pod, cm] = renderSource(files, 'overlay', false);
-    expect(cm.metadata.name).toBe(`x-cfg-${contentHash({ kind: 'ConfigMap', data: { a: 'b' } })}`);
+    expect(cm.metadata.name).toBe(
+      `x-cfg-${contentHash({ kind: 'ConfigMap', data: { a: 'b' } })}`,
+    );
     expect(pod.metadata.name).toBe('x-p');
     expect(pod.spec.volumes[0].configMap.name).toBe(cm.metadata.name);
   });
@@ -191,8 +242,24 @@ spec:
       ],
     ]);
     expect(renderSource(files, 'app', false)).toEqual([
-      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', labels: { team: 'a' }, annotations: { note: '1.10' } }, data: { a: 'b' }, immutable: true },
-      { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'tls', labels: { team: 'a' } }, type: 'kubernetes.io/tls', data: { 'tls.crt': 'Yw==', 'tls.key': 'aw==' } },
+      {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: {
+          name: 'cfg',
+          labels: { team: 'a' },
+          annotations: { note: '1.10' },
+        },
+        data: { a: 'b' },
+        immutable: true,
+      },
+      {
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name: 'tls', labels: { team: 'a' } },
+        type: 'kubernetes.io/tls',
+        data: { 'tls.crt': 'Yw==', 'tls.key': 'aw==' },
+      },
     ]);
   });
 });

@@ -11,7 +11,12 @@ describe('kustomize images', () => {
     ['nginx:1.2.3@sha256:12345', 'nginx', '1.2.3', 'sha256:12345'],
     ['docker.io/nginx:1.2.3', 'docker.io/nginx', '1.2.3', ''],
     ['foo.com:443/nginx:1.2.3', 'foo.com:443/nginx', '1.2.3', ''],
-    ['foo.com:443/nginx:1.2.3@sha256:12345', 'foo.com:443/nginx', '1.2.3', 'sha256:12345'],
+    [
+      'foo.com:443/nginx:1.2.3@sha256:12345',
+      'foo.com:443/nginx',
+      '1.2.3',
+      'sha256:12345',
+    ],
   ])('splits %s as kustomize does', (image, name, tag, digest) => {
     expect(splitImage(image)).toEqual({ name, tag, digest });
   });
@@ -22,7 +27,11 @@ describe('kustomize images', () => {
     ['nginx:12345', 'nginx', true],
     ['nginx@sha256:xyz', 'nginx', true],
     ['nginx:12345@sha256:xyz', 'nginx', true],
-    ['nginx@multihash+base58:QmRZxt2b1FVZPNqd8hsiykDL3TdBDeTSPX9Kv46HmX4Gx8', 'nginx', true],
+    [
+      'nginx@multihash+base58:QmRZxt2b1FVZPNqd8hsiykDL3TdBDeTSPX9Kv46HmX4Gx8',
+      'nginx',
+      true,
+    ],
     ['apache:12345', 'nginx', false],
     ['nginx', '[', false],
     // Not a prefix match: nginx-exporter is another image.
@@ -33,18 +42,39 @@ describe('kustomize images', () => {
 
   // updater.go: newTag drops the digest, digest drops the tag, both keep both.
   it('rewrites name, tag and digest as the image tag updater does', () => {
-    expect(applyImageRule('nginx:1.2.1', { name: 'nginx', newName: 'apache', digest: '12345' })).toBe('apache@12345');
-    expect(applyImageRule('nginx@sha256:aa', { name: 'nginx', newTag: '2' })).toBe('nginx:2');
-    expect(applyImageRule('nginx:1', { name: 'nginx', newTag: '2', digest: 'sha256:bb' })).toBe('nginx:2@sha256:bb');
-    expect(applyImageRule('nginx:1', { name: 'nginx', tagSuffix: '-debug' })).toBe('nginx:1-debug');
-    expect(applyImageRule('redis:1', { name: 'nginx', newTag: '2' })).toBe('redis:1');
+    expect(
+      applyImageRule('nginx:1.2.1', {
+        name: 'nginx',
+        newName: 'apache',
+        digest: '12345',
+      }),
+    ).toBe('apache@12345');
+    expect(
+      applyImageRule('nginx@sha256:aa', { name: 'nginx', newTag: '2' }),
+    ).toBe('nginx:2');
+    expect(
+      applyImageRule('nginx:1', {
+        name: 'nginx',
+        newTag: '2',
+        digest: 'sha256:bb',
+      }),
+    ).toBe('nginx:2@sha256:bb');
+    expect(
+      applyImageRule('nginx:1', { name: 'nginx', tagSuffix: '-debug' }),
+    ).toBe('nginx:1-debug');
+    expect(applyImageRule('redis:1', { name: 'nginx', newTag: '2' })).toBe(
+      'redis:1',
+    );
   });
 
   // Expected output from kustomize api/filters/imagetag/legacy_test.go
   // "updates on multiple depths", run through a kustomization.
   it('updates containers and initContainers at any depth, as kustomize build does', () => {
     const files = new Map([
-      ['app/kustomization.yaml', 'resources: [foo.yaml]\nimages:\n- name: nginx\n  newName: apache\n  newTag: 3.2.1\n'],
+      [
+        'app/kustomization.yaml',
+        'resources: [foo.yaml]\nimages:\n- name: nginx\n  newName: apache\n  newTag: 3.2.1\n',
+      ],
       [
         'app/foo.yaml',
         `apiVersion: example.com/v1
@@ -83,7 +113,10 @@ spec:
 
   it('reads a numeric newTag as the tag kustomize reads, and leaves CRDs alone', () => {
     const files = new Map([
-      ['app/kustomization.yaml', 'resources: [a.yaml]\nimages:\n- {name: nginx, newTag: 1.20}\n'],
+      [
+        'app/kustomization.yaml',
+        'resources: [a.yaml]\nimages:\n- {name: nginx, newTag: 1.20}\n',
+      ],
       [
         'app/a.yaml',
         'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: nginx}]\n  volumes: [{name: v, image: {reference: "nginx:1"}}]\n---\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: x}\nspec: {containers: [{image: nginx}]}\n',

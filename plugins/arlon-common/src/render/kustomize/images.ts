@@ -9,7 +9,13 @@ export interface ImageRule {
   tagSuffix?: string;
 }
 
-const RULE_FIELDS = new Set(['name', 'newName', 'newTag', 'digest', 'tagSuffix']);
+const RULE_FIELDS = new Set([
+  'name',
+  'newName',
+  'newTag',
+  'digest',
+  'tagSuffix',
+]);
 
 /** The `images` list checked: each entry a mapping of strings with a `name`. */
 export function parseImageRules(file: string, images: unknown): ImageRule[] {
@@ -22,7 +28,10 @@ export function parseImageRules(file: string, images: unknown): ImageRule[] {
     for (const [key, value] of Object.entries(entry)) {
       if (!RULE_FIELDS.has(key))
         throw new UnrenderableSource(
-          `${where}: \`${key.slice(0, 64)}\` is not an image field (name, newName, newTag, digest, tagSuffix)`,
+          `${where}: \`${key.slice(
+            0,
+            64,
+          )}\` is not an image field (name, newName, newTag, digest, tagSuffix)`,
         );
       // kustomize reads newTag: 1.20 as the string "1.20"; YAML made it a number.
       if (typeof value === 'number') (entry as any)[key] = String(value);
@@ -65,13 +74,18 @@ export function splitImage(image: string): {
     };
   }
   colon += slash;
-  return { name: image.slice(0, colon), tag: image.slice(colon + 1), digest: '' };
+  return {
+    name: image.slice(0, colon),
+    tag: image.slice(colon + 1),
+    digest: '',
+  };
 }
 
 // kustomize matches `^<name>(:tag)?(@digest)?$` (image.go IsImageMatched),
 // with the name as a regular expression; Arlon matches the name literally,
 // so that a name cannot make the renderer backtrack for ever.
-const TAG = /^(:[a-zA-Z0-9_.{}-]*)?(@[a-zA-Z0-9]+([.+_-][a-zA-Z0-9]+)*:[a-zA-Z0-9_.{}-]*)?$/;
+const TAG =
+  /^(:[a-zA-Z0-9_.{}-]*)?(@[a-zA-Z0-9]+([.+_-][a-zA-Z0-9]+)*:[a-zA-Z0-9_.{}-]*)?$/;
 
 /** Whether the rule's name selects `image` (kustomize's IsImageMatched, name taken literally). */
 export function imageMatches(image: string, name: string): boolean {
@@ -113,7 +127,10 @@ export function applyImages(object: any, rules: ImageRule[]): void {
     for (const rule of rules) holder[key] = applyImageRule(holder[key], rule);
   };
   walk(object, 0, (key, value) => {
-    if ((key === 'containers' || key === 'initContainers') && Array.isArray(value))
+    if (
+      (key === 'containers' || key === 'initContainers') &&
+      Array.isArray(value)
+    )
       for (const c of value) update(c, 'image');
   });
   for (const spec of [object?.spec, object?.spec?.template?.spec])
@@ -121,7 +138,11 @@ export function applyImages(object: any, rules: ImageRule[]): void {
       for (const v of spec.volumes) update(v?.image, 'reference');
 }
 
-function walk(node: any, depth: number, visit: (key: string, value: any) => void) {
+function walk(
+  node: any,
+  depth: number,
+  visit: (key: string, value: any) => void,
+) {
   if (depth > 100 || !node || typeof node !== 'object') return;
   if (Array.isArray(node)) {
     for (const item of node) walk(item, depth + 1, visit);

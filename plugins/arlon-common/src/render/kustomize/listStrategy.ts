@@ -77,8 +77,12 @@ export function listStrategy(builtIn: boolean, path: string[]): ListStrategy {
     return { mergeScalars: true };
   if (field === 'ports') {
     // Container ports merge by containerPort, a Service's by port (core/v1 types.go).
-    if (path.length >= 2 &&
-      /^(containers|initContainers|ephemeralContainers)$/.test(path[path.length - 2]))
+    if (
+      path.length >= 2 &&
+      /^(containers|initContainers|ephemeralContainers)$/.test(
+        path[path.length - 2],
+      )
+    )
       return { merge: 'containerPort' };
     if (path.length === 2 && path[0] === 'spec') return { merge: 'port' };
     return 'unknown';

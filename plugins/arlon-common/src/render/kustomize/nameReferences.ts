@@ -43,8 +43,18 @@ export function renameReferences(o: any, renames: Rename[]): void {
   if (!spec || typeof spec !== 'object' || renames.length === 0) return;
   const ns = o.metadata?.namespace;
   const rename = (kind: Rename['kind'], holder: any, key: string) => {
-    if (!holder || typeof holder !== 'object' || typeof holder[key] !== 'string') return;
-    const r = renames.find(x => x.kind === kind && x.from === holder[key] && (x.namespace ?? '') === (ns ?? ''));
+    if (
+      !holder ||
+      typeof holder !== 'object' ||
+      typeof holder[key] !== 'string'
+    )
+      return;
+    const r = renames.find(
+      x =>
+        x.kind === kind &&
+        x.from === holder[key] &&
+        (x.namespace ?? '') === (ns ?? ''),
+    );
     if (r) holder[key] = r.to;
   };
   for (const v of arrayOf(spec.volumes)) {
@@ -55,7 +65,10 @@ export function renameReferences(o: any, renames: Rename[]): void {
       rename('Secret', s?.secret, 'name');
     }
   }
-  for (const c of [...arrayOf(spec.containers), ...arrayOf(spec.initContainers)]) {
+  for (const c of [
+    ...arrayOf(spec.containers),
+    ...arrayOf(spec.initContainers),
+  ]) {
     for (const e of arrayOf(c?.env)) {
       rename('ConfigMap', e?.valueFrom?.configMapKeyRef, 'name');
       rename('Secret', e?.valueFrom?.secretKeyRef, 'name');

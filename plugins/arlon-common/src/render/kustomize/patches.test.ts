@@ -3,7 +3,8 @@ import { renderSource } from '../renderSource';
 import { UnrenderableSource } from '../UnrenderableSource';
 
 const manifests = (text: string) => parseAllDocuments(text).map(d => d.toJS());
-const render = (entries: Record<string, string>, dir = 'app') => renderSource(new Map(Object.entries(entries)), dir, false);
+const render = (entries: Record<string, string>, dir = 'app') =>
+  renderSource(new Map(Object.entries(entries)), dir, false);
 
 // kustomize api/krusty/multiplepatch_test.go makeCommonFilesForMultiplePatchTests;
 // the base sits inside the overlay (resources: [base]) because Arlon reads
@@ -110,13 +111,19 @@ describe('kustomize patches', () => {
   it.each([
     ['first', deletePatch, additivePatch],
     ['second', additivePatch, deletePatch],
-  ])('merges strategic patches with the delete directive %s as kustomize build does', (_, patch1, patch2) => {
-    const objects = render(
-      { ...commonFiles, 'overlay/staging/deployment-patch1.yaml': patch1, 'overlay/staging/deployment-patch2.yaml': patch2 },
-      'overlay/staging',
-    );
-    expect(objects).toEqual(
-      manifests(`apiVersion: apps/v1
+  ])(
+    'merges strategic patches with the delete directive %s as kustomize build does',
+    (_, patch1, patch2) => {
+      const objects = render(
+        {
+          ...commonFiles,
+          'overlay/staging/deployment-patch1.yaml': patch1,
+          'overlay/staging/deployment-patch2.yaml': patch2,
+        },
+        'overlay/staging',
+      );
+      expect(objects).toEqual(
+        manifests(`apiVersion: apps/v1
 kind: Deployment
 metadata:
   annotations:
@@ -201,8 +208,9 @@ metadata:
     env: staging
   name: staging-configmap-in-overlay-dc6fm46dhm
 `),
-    );
-  });
+      );
+    },
+  );
 
   // kustomize api/krusty/multiplepatch_test.go TestPatchAddNewServicePort:
   // the patch's new port comes first, then the object's others.
@@ -233,8 +241,15 @@ spec:
   selector:
     service: web
 `;
-    const kustomization = 'resources:\n  - service.yaml\npatchesStrategicMerge:\n  - patch.yaml\n';
-    expect(render({ 'app/kustomization.yaml': kustomization, 'app/service.yaml': service, 'app/patch.yaml': patch(30901) })).toEqual(
+    const kustomization =
+      'resources:\n  - service.yaml\npatchesStrategicMerge:\n  - patch.yaml\n';
+    expect(
+      render({
+        'app/kustomization.yaml': kustomization,
+        'app/service.yaml': service,
+        'app/patch.yaml': patch(30901),
+      }),
+    ).toEqual(
       manifests(`
 apiVersion: v1
 kind: Service
@@ -255,9 +270,13 @@ spec:
 `),
     );
     // TestPatchPortHasNoProtocol: the same port merges, keeping the protocol.
-    expect(render({ 'app/kustomization.yaml': kustomization, 'app/service.yaml': service, 'app/patch.yaml': patch(30900) })[0].spec.ports).toEqual([
-      { port: 30900, protocol: 'TCP', targetPort: 30900 },
-    ]);
+    expect(
+      render({
+        'app/kustomization.yaml': kustomization,
+        'app/service.yaml': service,
+        'app/patch.yaml': patch(30900),
+      })[0].spec.ports,
+    ).toEqual([{ port: 30900, protocol: 'TCP', targetPort: 30900 }]);
   });
 
   // kustomize api/krusty/multiplepatch_test.go TestSmpDeleteOnResource.
@@ -331,7 +350,8 @@ spec:
   // kustomize api/filters/patchjson6902/patchjson6902_test.go "multiple operations, json".
   it('applies a JSON 6902 patch to its target as kustomize does', () => {
     const objects = render({
-      'app/kustomization.yaml': 'resources: [d.yaml]\npatches:\n- path: ops.json\n  target: {kind: Deployment, name: myDeploy}\n',
+      'app/kustomization.yaml':
+        'resources: [d.yaml]\npatches:\n- path: ops.json\n  target: {kind: Deployment, name: myDeploy}\n',
       'app/d.yaml': deployment,
       'app/ops.json': `[
 {"op": "replace", "path": "/spec/template/spec/containers/0/name", "value": "my-nginx"},
@@ -413,16 +433,20 @@ patches:
 
   it("replaces a custom resource's lists, which kustomize has no merge key for", () => {
     const [rule] = render({
-      'app/kustomization.yaml': 'resources: [r.yaml]\npatches:\n- path: p.yaml\n',
-      'app/r.yaml': 'apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata: {name: r}\nspec:\n  groups: [{name: a, rules: []}, {name: b}]\n',
-      'app/p.yaml': 'apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata: {name: r}\nspec:\n  groups: [{name: b, interval: 1m}]\n',
+      'app/kustomization.yaml':
+        'resources: [r.yaml]\npatches:\n- path: p.yaml\n',
+      'app/r.yaml':
+        'apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata: {name: r}\nspec:\n  groups: [{name: a, rules: []}, {name: b}]\n',
+      'app/p.yaml':
+        'apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata: {name: r}\nspec:\n  groups: [{name: b, interval: 1m}]\n',
     });
     expect(rule.spec.groups).toEqual([{ name: 'b', interval: '1m' }]);
   });
 
   it('merges container ports by containerPort, volumeMounts by mountPath, removes a field set to null', () => {
     const [d] = render({
-      'app/kustomization.yaml': 'resources: [d.yaml]\npatches:\n- path: p.yaml\n  target: {kind: Deployment}\n',
+      'app/kustomization.yaml':
+        'resources: [d.yaml]\npatches:\n- path: p.yaml\n  target: {kind: Deployment}\n',
       'app/d.yaml': `apiVersion: apps/v1
 kind: Deployment
 metadata: {name: web}
@@ -457,35 +481,61 @@ spec:
     expect(d.spec.template.spec.containers[0]).toEqual({
       name: 'web',
       image: 'web:1',
-      ports: [{ containerPort: 80, name: 'http', protocol: 'TCP' }, { containerPort: 9090, name: 'metrics' }],
+      ports: [
+        { containerPort: 80, name: 'http', protocol: 'TCP' },
+        { containerPort: 9090, name: 'metrics' },
+      ],
       volumeMounts: [{ mountPath: '/b', name: 'b', readOnly: true }],
       args: ['--three'],
     });
   });
 
   it('refuses, naming the patch, what it cannot merge the way kustomize would', () => {
-    const withGates = deployment.replace('    spec:\n      containers:', '    spec:\n      schedulingGates: [{name: quota}]\n      containers:');
-    const base = { 'app/kustomization.yaml': 'resources: [d.yaml]\npatches:\n- path: p.yaml\n', 'app/d.yaml': withGates };
+    const withGates = deployment.replace(
+      '    spec:\n      containers:',
+      '    spec:\n      schedulingGates: [{name: quota}]\n      containers:',
+    );
+    const base = {
+      'app/kustomization.yaml':
+        'resources: [d.yaml]\npatches:\n- path: p.yaml\n',
+      'app/d.yaml': withGates,
+    };
     const refusal = (patch: string) => {
+      let thrown: unknown;
       try {
         render({ ...base, 'app/p.yaml': patch });
       } catch (error) {
-        expect(error).toBeInstanceOf(UnrenderableSource);
-        return (error as Error).message;
+        thrown = error;
       }
-      throw new Error('rendered');
+      expect(thrown).toBeInstanceOf(UnrenderableSource);
+      return (thrown as Error).message;
     };
-    const head = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: myDeploy}\n';
+    const head =
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: myDeploy}\n';
     // schedulingGates merge by name in Kubernetes' schema; Arlon's table does not have it.
-    expect(refusal(`${head}spec: {template: {spec: {schedulingGates: [{name: zone}]}}}`)).toBe(
+    expect(
+      refusal(
+        `${head}spec: {template: {spec: {schedulingGates: [{name: zone}]}}}`,
+      ),
+    ).toBe(
       "app/p.yaml: the list at spec.template.spec.schedulingGates needs Kubernetes' merge key for this kind, which Arlon's renderer does not carry; patch it with a JSON 6902 patch (op: replace) instead",
     );
-    expect(refusal(`${head}spec: {template: {spec: {$setElementOrder/containers: [{name: nginx}]}}}`)).toMatch(
+    expect(
+      refusal(
+        `${head}spec: {template: {spec: {$setElementOrder/containers: [{name: nginx}]}}}`,
+      ),
+    ).toMatch(
       /^app\/p\.yaml: the strategic merge directive `\$setElementOrder\/containers` at spec\.template\.spec is not supported/,
     );
-    expect(refusal('apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: other}\nspec: {replica: 1}')).toBe(
+    expect(
+      refusal(
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: other}\nspec: {replica: 1}',
+      ),
+    ).toBe(
       'app/p.yaml: no resource matches the strategic merge patch for Deployment other; check its apiVersion, kind, name and namespace',
     );
-    expect(refusal('- {op: replace, path: /spec/replica, value: 1}')).toBe('app/p.yaml: a JSON 6902 patch needs a target (kind, name, ...)');
+    expect(refusal('- {op: replace, path: /spec/replica, value: 1}')).toBe(
+      'app/p.yaml: a JSON 6902 patch needs a target (kind, name, ...)',
+    );
   });
 });

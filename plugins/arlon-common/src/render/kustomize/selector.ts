@@ -11,15 +11,30 @@ export interface PatchTarget {
   annotationSelector?: string;
 }
 
-const TARGET_FIELDS = ['group', 'version', 'kind', 'name', 'namespace', 'labelSelector', 'annotationSelector'];
+const TARGET_FIELDS = [
+  'group',
+  'version',
+  'kind',
+  'name',
+  'namespace',
+  'labelSelector',
+  'annotationSelector',
+];
 
 /** A `target` checked: a mapping of the selector's string fields. */
 export function parseTarget(target: unknown, where: string): PatchTarget {
   if (!target || typeof target !== 'object' || Array.isArray(target))
-    throw new UnrenderableSource(`${where}: target must be a mapping (group, version, kind, name, namespace, labelSelector, annotationSelector)`);
+    throw new UnrenderableSource(
+      `${where}: target must be a mapping (group, version, kind, name, namespace, labelSelector, annotationSelector)`,
+    );
   for (const [key, value] of Object.entries(target)) {
     if (!TARGET_FIELDS.includes(key))
-      throw new UnrenderableSource(`${where}: \`${key.slice(0, 64)}\` is not a target field (${TARGET_FIELDS.join(', ')})`);
+      throw new UnrenderableSource(
+        `${where}: \`${key.slice(
+          0,
+          64,
+        )}\` is not a target field (${TARGET_FIELDS.join(', ')})`,
+      );
     if (typeof value !== 'string' || value.length > 1024)
       throw new UnrenderableSource(`${where}: target.${key} must be a string`);
   }
@@ -34,7 +49,9 @@ export function parseTarget(target: unknown, where: string): PatchTarget {
       try {
         labelsMatch(t[field]!, {});
       } catch (error) {
-        throw new UnrenderableSource(`${where}: target.${field}: ${(error as Error).message}`);
+        throw new UnrenderableSource(
+          `${where}: target.${field}: ${(error as Error).message}`,
+        );
       }
   return t;
 }
@@ -46,20 +63,33 @@ export function parseTarget(target: unknown, where: string): PatchTarget {
  */
 export function selects(t: PatchTarget, o: any): boolean {
   const [group, version] = splitApiVersion(o.apiVersion);
-  if (t.group !== undefined && t.group !== '' && t.group !== group) return false;
-  if (t.version !== undefined && t.version !== '' && t.version !== version) return false;
+  if (t.group !== undefined && t.group !== '' && t.group !== group)
+    return false;
+  if (t.version !== undefined && t.version !== '' && t.version !== version)
+    return false;
   if (t.kind && !matches(t.kind, String(o.kind ?? ''))) return false;
   if (t.name && !matches(t.name, String(o.metadata?.name ?? ''))) return false;
   // A resource without a namespace is in "default" for selection (resid.go).
-  if (t.namespace && !matches(t.namespace, String(o.metadata?.namespace || 'default'))) return false;
-  if (t.labelSelector && !labelsMatch(t.labelSelector, o.metadata?.labels)) return false;
-  if (t.annotationSelector && !labelsMatch(t.annotationSelector, o.metadata?.annotations)) return false;
+  if (
+    t.namespace &&
+    !matches(t.namespace, String(o.metadata?.namespace || 'default'))
+  )
+    return false;
+  if (t.labelSelector && !labelsMatch(t.labelSelector, o.metadata?.labels))
+    return false;
+  if (
+    t.annotationSelector &&
+    !labelsMatch(t.annotationSelector, o.metadata?.annotations)
+  )
+    return false;
   return true;
 }
 
 export function splitApiVersion(apiVersion: unknown): [string, string] {
   const v = typeof apiVersion === 'string' ? apiVersion : '';
-  return v.includes('/') ? [v.split('/')[0], v.split('/').slice(1).join('/')] : ['', v];
+  return v.includes('/')
+    ? [v.split('/')[0], v.split('/').slice(1).join('/')]
+    : ['', v];
 }
 
 /** An anchored pattern of literals, `.` (any character) and `x*`, by dynamic programming. */
@@ -94,28 +124,48 @@ export function matches(pattern: string, text: string): boolean {
  * `k!=v`, `k`, `!k`, `k in (a,b)`, `k notin (a,b)`, joined by commas.
  */
 export function labelsMatch(selector: string, labels: unknown): boolean {
-  const l: Record<string, unknown> = labels && typeof labels === 'object' ? (labels as any) : {};
+  const l: Record<string, unknown> =
+    labels && typeof labels === 'object' ? (labels as any) : {};
   const has = (k: string) => Object.prototype.hasOwnProperty.call(l, k);
   const value = (k: string) => (has(k) ? String(l[k]) : undefined);
-  for (const requirement of splitRequirements(selector)) {
-    const r = requirement.trim();
-    if (!r) continue;
-    let m: RegExpMatchArray | null;
-    if ((m = r.match(/^([^\s=!(),]+)\s+(in|notin)\s+\(([^()]*)\)$/))) {
-      const set = m[3].split(',').map(s => s.trim());
-      const v = value(m[1]);
-      if (m[2] === 'in' ? v === undefined || !set.includes(v) : v !== undefined && set.includes(v)) return false;
-    } else if ((m = r.match(/^([^\s=!(),]+)\s*(==|=|!=)\s*([^\s=!(),]*)$/))) {
-      const v = value(m[1]);
-      if (m[2] === '!=' ? v === m[3] : v !== m[3]) return false;
-    } else if ((m = r.match(/^!\s*([^\s=!(),]+)$/))) {
-      if (has(m[1])) return false;
-    } else if ((m = r.match(/^([^\s=!(),]+)$/))) {
-      if (!has(m[1])) return false;
-    } else
-      throw new UnrenderableSource(`label selector ${JSON.stringify(r.slice(0, 100))} is not one Kubernetes accepts`);
+  return splitRequirements(selector)
+    .map(r => r.trim())
+    .filter(Boolean)
+    .every(r => requirementHolds(r, has, value));
+}
+
+const SET = /^([^\s=!(),]+)\s+(in|notin)\s+\(([^()]*)\)$/;
+const EQUALITY = /^([^\s=!(),]+)\s*(==|=|!=)\s*([^\s=!(),]*)$/;
+const ABSENT = /^!\s*([^\s=!(),]+)$/;
+const PRESENT = /^([^\s=!(),]+)$/;
+
+function requirementHolds(
+  r: string,
+  has: (k: string) => boolean,
+  value: (k: string) => string | undefined,
+): boolean {
+  const set = r.match(SET);
+  if (set) {
+    const values = set[3].split(',').map(s => s.trim());
+    const v = value(set[1]);
+    return set[2] === 'in'
+      ? v !== undefined && values.includes(v)
+      : v === undefined || !values.includes(v);
   }
-  return true;
+  const equality = r.match(EQUALITY);
+  if (equality)
+    return equality[2] === '!='
+      ? value(equality[1]) !== equality[3]
+      : value(equality[1]) === equality[3];
+  const absent = r.match(ABSENT);
+  if (absent) return !has(absent[1]);
+  const present = r.match(PRESENT);
+  if (present) return has(present[1]);
+  throw new UnrenderableSource(
+    `label selector ${JSON.stringify(
+      r.slice(0, 100),
+    )} is not one Kubernetes accepts`,
+  );
 }
 
 function splitRequirements(selector: string): string[] {

@@ -10,7 +10,11 @@ const BUILT_IN_GROUP =
 export function isBuiltInKind(apiVersion: unknown): boolean {
   if (typeof apiVersion !== 'string') return false;
   const group = apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
-  return BUILT_IN_GROUP.test(group) && group !== 'cluster.x-k8s.io' && !group.endsWith('.cluster.x-k8s.io');
+  return (
+    BUILT_IN_GROUP.test(group) &&
+    group !== 'cluster.x-k8s.io' &&
+    !group.endsWith('.cluster.x-k8s.io')
+  );
 }
 
 const MAX_DEPTH = 64;
@@ -36,10 +40,15 @@ interface Context {
   where: string;
 }
 
-function directive(patch: any, ctx: Context, path: string[]): string | undefined {
+function directive(
+  patch: any,
+  ctx: Context,
+  path: string[],
+): string | undefined {
   const value = patch?.$patch;
   if (value === undefined) return undefined;
-  if (value === 'delete' || value === 'replace' || value === 'merge') return value;
+  if (value === 'delete' || value === 'replace' || value === 'merge')
+    return value;
   throw new UnrenderableSource(
     `${ctx.where}: \`$patch\` at ${at(path)} must be delete, replace or merge`,
   );
@@ -47,7 +56,9 @@ function directive(patch: any, ctx: Context, path: string[]): string | undefined
 
 function mergeMap(target: any, patch: any, path: string[], ctx: Context): any {
   if (path.length > MAX_DEPTH)
-    throw new UnrenderableSource(`${ctx.where}: nested deeper than ${MAX_DEPTH} levels`);
+    throw new UnrenderableSource(
+      `${ctx.where}: nested deeper than ${MAX_DEPTH} levels`,
+    );
   const d = directive(patch, ctx, path);
   if (d === 'delete') return undefined;
   const { $patch: _ignored, ...fields } = patch;
@@ -57,7 +68,12 @@ function mergeMap(target: any, patch: any, path: string[], ctx: Context): any {
   for (const [key, value] of Object.entries(fields)) {
     if (key.startsWith('$'))
       throw new UnrenderableSource(
-        `${ctx.where}: the strategic merge directive \`${key.slice(0, 64)}\` at ${at(path)} is not supported by Arlon's renderer; write the patch without it or as a JSON 6902 patch`,
+        `${ctx.where}: the strategic merge directive \`${key.slice(
+          0,
+          64,
+        )}\` at ${at(
+          path,
+        )} is not supported by Arlon's renderer; write the patch without it or as a JSON 6902 patch`,
       );
     const fieldPath = [...path, key];
     if (value === null) {
@@ -65,9 +81,13 @@ function mergeMap(target: any, patch: any, path: string[], ctx: Context): any {
       continue;
     }
     // Own properties only: target.__proto__ would read Object.prototype.
-    const current = isMap && Object.prototype.hasOwnProperty.call(target, key) ? target[key] : undefined;
+    const current =
+      isMap && Object.prototype.hasOwnProperty.call(target, key)
+        ? target[key]
+        : undefined;
     let merged: any;
-    if (Array.isArray(value)) merged = mergeList(current, value, fieldPath, ctx);
+    if (Array.isArray(value))
+      merged = mergeList(current, value, fieldPath, ctx);
     else if (typeof value === 'object')
       merged =
         current && typeof current === 'object' && !Array.isArray(current)
@@ -80,29 +100,54 @@ function mergeMap(target: any, patch: any, path: string[], ctx: Context): any {
   return result;
 }
 
-function mergeList(target: any, patch: any[], path: string[], ctx: Context): any {
+function mergeList(
+  target: any,
+  patch: any[],
+  path: string[],
+  ctx: Context,
+): any {
   const strategy = listStrategy(ctx.builtIn, path);
-  const objects = patch.every(e => e && typeof e === 'object' && !Array.isArray(e));
-  if (patch.some(e => e && typeof e === 'object' && !Array.isArray(e) && e.$patch === 'replace'))
-    return patch.filter(e => e?.$patch !== 'replace').map(e => stripDirectives(e, path, ctx));
-  if (strategy === 'replace' || !Array.isArray(target)) return stripDirectives(patch, path, ctx);
+  const objects = patch.every(
+    e => e && typeof e === 'object' && !Array.isArray(e),
+  );
+  if (
+    patch.some(
+      e =>
+        e &&
+        typeof e === 'object' &&
+        !Array.isArray(e) &&
+        e.$patch === 'replace',
+    )
+  )
+    return patch
+      .filter(e => e?.$patch !== 'replace')
+      .map(e => stripDirectives(e, path, ctx));
+  if (strategy === 'replace' || !Array.isArray(target))
+    return stripDirectives(patch, path, ctx);
   if (typeof strategy === 'object' && 'mergeScalars' in strategy)
     return [...new Set([...patch, ...target])];
   if (strategy === 'unknown' || !objects)
     throw new UnrenderableSource(
-      `${ctx.where}: the list at ${at(path)} needs Kubernetes' merge key for this kind, which Arlon's renderer does not carry; patch it with a JSON 6902 patch (op: replace) instead`,
+      `${ctx.where}: the list at ${at(
+        path,
+      )} needs Kubernetes' merge key for this kind, which Arlon's renderer does not carry; patch it with a JSON 6902 patch (op: replace) instead`,
     );
   const key = strategy.merge;
-  const same = (a: any, b: any) => a?.[key] !== undefined && String(a[key]) === String(b?.[key]);
+  const same = (a: any, b: any) =>
+    a?.[key] !== undefined && String(a[key]) === String(b?.[key]);
   const result: any[] = [];
   for (const element of patch) {
     if (element[key] === undefined)
       throw new UnrenderableSource(
-        `${ctx.where}: an element of the list at ${at(path)} has no \`${key}\`, the key its elements merge by`,
+        `${ctx.where}: an element of the list at ${at(
+          path,
+        )} has no \`${key}\`, the key its elements merge by`,
       );
     const existing = target.find(t => same(t, element));
     if (element.$patch === 'delete') continue;
-    const merged = existing ? mergeMap(existing, element, path, ctx) : stripDirectives(element, path, ctx);
+    const merged = existing
+      ? mergeMap(existing, element, path, ctx)
+      : stripDirectives(element, path, ctx);
     if (merged !== undefined) result.push(merged);
   }
   for (const t of target) if (!patch.some(p => same(p, t))) result.push(t);
@@ -111,16 +156,24 @@ function mergeList(target: any, patch: any[], path: string[], ctx: Context): any
 
 /** A patch value used as it is (nothing to merge into), checked for directives it must not carry. */
 function stripDirectives(value: any, path: string[], ctx: Context): any {
-  if (Array.isArray(value)) return value.map(v => stripDirectives(v, path, ctx));
+  if (Array.isArray(value))
+    return value.map(v => stripDirectives(v, path, ctx));
   if (!value || typeof value !== 'object') return value;
   if (path.length > MAX_DEPTH)
-    throw new UnrenderableSource(`${ctx.where}: nested deeper than ${MAX_DEPTH} levels`);
+    throw new UnrenderableSource(
+      `${ctx.where}: nested deeper than ${MAX_DEPTH} levels`,
+    );
   const out: any = {};
   for (const [key, v] of Object.entries(value)) {
     if (key === '$patch') continue;
     if (key.startsWith('$'))
       throw new UnrenderableSource(
-        `${ctx.where}: the strategic merge directive \`${key.slice(0, 64)}\` at ${at(path)} is not supported by Arlon's renderer; write the patch without it or as a JSON 6902 patch`,
+        `${ctx.where}: the strategic merge directive \`${key.slice(
+          0,
+          64,
+        )}\` at ${at(
+          path,
+        )} is not supported by Arlon's renderer; write the patch without it or as a JSON 6902 patch`,
       );
     if (v === null) continue;
     setOwn(out, key, stripDirectives(v, [...path, key], ctx));

@@ -10,15 +10,22 @@ import { setOwn } from './ownKeys';
  */
 export function keepWrittenText(doc: Document, k: any): void {
   if (!k || typeof k !== 'object' || Array.isArray(k)) return;
-  for (const field of ['namePrefix', 'nameSuffix', 'namespace']) restore(doc, [field], k, field);
-  for (const field of ['commonLabels', 'commonAnnotations']) restoreMap(doc, [field], k[field]);
+  for (const field of ['namePrefix', 'nameSuffix', 'namespace'])
+    restore(doc, [field], k, field);
+  for (const field of ['commonLabels', 'commonAnnotations'])
+    restoreMap(doc, [field], k[field]);
   restoreMap(doc, ['generatorOptions', 'labels'], k.generatorOptions?.labels);
-  restoreMap(doc, ['generatorOptions', 'annotations'], k.generatorOptions?.annotations);
+  restoreMap(
+    doc,
+    ['generatorOptions', 'annotations'],
+    k.generatorOptions?.annotations,
+  );
   const images = doc.getIn(['images'], true);
   if (isSeq(images) && Array.isArray(k.images))
     images.items.forEach((_, i) => {
       for (const field of ['name', 'newName', 'newTag', 'digest', 'tagSuffix'])
-        if (k.images[i] && typeof k.images[i] === 'object') restore(doc, ['images', i, field], k.images[i], field);
+        if (k.images[i] && typeof k.images[i] === 'object')
+          restore(doc, ['images', i, field], k.images[i], field);
     });
   for (const generator of ['configMapGenerator', 'secretGenerator']) {
     const list = doc.getIn([generator], true);
@@ -26,22 +33,47 @@ export function keepWrittenText(doc: Document, k: any): void {
       list.items.forEach((_, i) => {
         const options = k[generator][i]?.options;
         restoreMap(doc, [generator, i, 'options', 'labels'], options?.labels);
-        restoreMap(doc, [generator, i, 'options', 'annotations'], options?.annotations);
+        restoreMap(
+          doc,
+          [generator, i, 'options', 'annotations'],
+          options?.annotations,
+        );
       });
   }
 }
 
-function restore(doc: Document, path: (string | number)[], holder: any, key: string): void {
+function restore(
+  doc: Document,
+  path: (string | number)[],
+  holder: any,
+  key: string,
+): void {
   const node = doc.getIn(path, true);
-  if (isScalar(node) && typeof node.value !== 'string' && node.value !== null && typeof node.source === 'string')
+  if (
+    isScalar(node) &&
+    typeof node.value !== 'string' &&
+    node.value !== null &&
+    typeof node.source === 'string'
+  )
     setOwn(holder, key, node.source);
 }
 
-function restoreMap(doc: Document, path: (string | number)[], holder: any): void {
+function restoreMap(
+  doc: Document,
+  path: (string | number)[],
+  holder: any,
+): void {
   const node = doc.getIn(path, true);
-  if (!isMap(node) || !holder || typeof holder !== 'object' || Array.isArray(holder)) return;
+  if (
+    !isMap(node) ||
+    !holder ||
+    typeof holder !== 'object' ||
+    Array.isArray(holder)
+  )
+    return;
   for (const pair of node.items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
-    if (key !== undefined && Object.prototype.hasOwnProperty.call(holder, key)) restore(doc, [...path, key], holder, key);
+    if (key !== undefined && Object.prototype.hasOwnProperty.call(holder, key))
+      restore(doc, [...path, key], holder, key);
   }
 }
