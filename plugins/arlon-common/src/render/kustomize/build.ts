@@ -2,6 +2,7 @@ import { parseDocument } from 'yaml';
 import { documentData, YamlAliasError } from '../../model/yamlData';
 import { parseManifests } from '../manifests';
 import { UnrenderableSource } from '../UnrenderableSource';
+import { splitApiVersion } from './selector';
 import {
   COMMON_ANNOTATIONS,
   COMMON_LABELS,
@@ -10,6 +11,7 @@ import {
 import { contentHash } from './contentHash';
 import { checkKustomizationFields } from './fields';
 import { generate } from './generators';
+import { setNamespace, setPrefixSuffix } from './identity';
 import { setOwn } from './ownKeys';
 import { keepWrittenText } from './writtenText';
 import { applyImages, parseImageRules } from './images';
@@ -27,11 +29,10 @@ interface Resource {
   object: any;
   /** Generated with a content-hash name suffix still to add (at the top kustomization). */
   needsHash: boolean;
-  /** The name it had when loaded or generated: what references to it say. */
-  originalName: string;
   /**
-   * Every name and namespace it has had: a patch may name the object by any
-   * of them (resmap GetById matches previous ids, StorePreviousId).
+   * Every name and namespace it has had, the first when it was loaded or
+   * generated: a patch may name the object by any of them (resmap GetById
+   * matches previous ids, StorePreviousId), and references to it say them.
    */
   ids: ObjectId[];
 }
@@ -64,21 +65,17 @@ export function buildKustomization(
   const resources = accumulate(files, dir, file, renderDirectory, 0);
   const renames: Rename[] = [];
   for (const r of resources) {
-    if (r.needsHash)
-      r.object.metadata.name = `${r.object.metadata.name}-${contentHash(
-        r.object,
-      )}`;
-    const kind = r.object.kind;
+    const o = r.object;
+    if (r.needsHash) o.metadata.name = `${o.metadata.name}-${contentHash(o)}`;
+    const now = { name: o.metadata.name, namespace: o.metadata.namespace };
     if (
-      (kind === 'ConfigMap' || kind === 'Secret') &&
-      r.object.apiVersion === 'v1' &&
-      r.object.metadata.name !== r.originalName
+      r.ids.some(id => id.name !== now.name || id.namespace !== now.namespace)
     )
       renames.push({
-        kind,
-        namespace: r.object.metadata.namespace,
-        from: r.originalName,
-        to: r.object.metadata.name,
+        kind: o.kind,
+        group: splitApiVersion(o.apiVersion)[0],
+        was: r.ids,
+        now,
       });
   }
   for (const r of resources) renameReferences(r.object, renames);
@@ -109,8 +106,9 @@ function accumulate(
     resources.push({
       object,
       needsHash,
-      originalName: object.metadata.name,
-      ids: [],
+      ids: [
+        { name: object.metadata.name, namespace: object.metadata.namespace },
+      ],
     });
   };
   for (const ref of [
@@ -177,15 +175,15 @@ function accumulate(
   if (k.patches !== undefined)
     for (const p of parsePatches(k.patches, files, dir, file))
       applyPatch(resources, p);
+  const namespace = optionalString(k.namespace, file, 'namespace');
+  const prefix = optionalString(k.namePrefix, file, 'namePrefix');
+  const suffix = optionalString(k.nameSuffix, file, 'nameSuffix');
   for (const r of resources) {
     const o = r.object;
-    if (k.namespace || k.namePrefix || k.nameSuffix)
+    if (namespace || prefix || suffix)
       r.ids.push({ name: o.metadata.name, namespace: o.metadata.namespace });
-    if (k.namespace) o.metadata.namespace = k.namespace;
-    if (k.namePrefix || k.nameSuffix)
-      o.metadata.name = `${k.namePrefix ?? ''}${o.metadata.name}${
-        k.nameSuffix ?? ''
-      }`;
+    if (namespace) setNamespace(o, namespace);
+    if (prefix || suffix) setPrefixSuffix(o, prefix, suffix);
     if (k.commonLabels)
       addToFields(
         o,
@@ -207,6 +205,13 @@ function accumulate(
     for (const r of resources) applyImages(r.object, rules);
   }
   return resources;
+}
+
+function optionalString(value: unknown, file: string, field: string): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string')
+    throw new UnrenderableSource(`${file}: \`${field}\` must be a string`);
+  return value;
 }
 
 function stringList(value: unknown, file: string, field: string): string[] {
