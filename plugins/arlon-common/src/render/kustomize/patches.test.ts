@@ -490,6 +490,113 @@ spec:
     });
   });
 
+  // kustomize api/krusty/multiplepatch_test.go TestSmpWithDifferentKeysOnDifferentPorts:
+  // a targeted patch without apiVersion; ports on one number with two protocols stay.
+  it('keeps ports that share a number across protocols when the patch does not touch them', () => {
+    const ports = `
+            - containerPort: 8500
+              name: http
+            - containerPort: 8501
+              name: https
+            - containerPort: 8301
+              protocol: "TCP"
+              name: serflan-tcp
+            - containerPort: 8301
+              protocol: "UDP"
+              name: serflan-udp
+            - containerPort: 8302
+              name: serfwan
+            - containerPort: 8300
+              name: server
+            - containerPort: 8600
+              name: dns-tcp
+              protocol: "TCP"
+            - containerPort: 8600
+              name: dns-udp
+              protocol: "UDP"`;
+    const files = {
+      'app/kustomization.yaml': `
+resources:
+  - resource.yaml
+patches:
+  - path: patch.yaml
+    target:
+      kind: StatefulSet
+      name: myapp
+`,
+      'app/resource.yaml': `
+apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: myapp
+spec:
+  template:
+    spec:
+      containers:
+        - name: consul
+          image: "dashicorp/consul:1.9.1"
+          ports:${ports}`,
+      'app/patch.yaml': `
+kind: StatefulSet
+metadata:
+  name: myapp
+  labels:
+    test: label
+`,
+    };
+    expect(render(files)).toEqual(
+      manifests(`
+apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  labels:
+    test: label
+  name: myapp
+spec:
+  template:
+    spec:
+      containers:
+      - image: dashicorp/consul:1.9.1
+        name: consul
+        ports:
+        - containerPort: 8500
+          name: http
+        - containerPort: 8501
+          name: https
+        - containerPort: 8301
+          name: serflan-tcp
+          protocol: TCP
+        - containerPort: 8301
+          name: serflan-udp
+          protocol: UDP
+        - containerPort: 8302
+          name: serfwan
+        - containerPort: 8300
+          name: server
+        - containerPort: 8600
+          name: dns-tcp
+          protocol: TCP
+        - containerPort: 8600
+          name: dns-udp
+          protocol: UDP
+`),
+    );
+    // Patching one of the pair is refused rather than merged into the wrong one.
+    let thrown: unknown;
+    try {
+      render({
+        ...files,
+        'app/patch.yaml':
+          'kind: StatefulSet\nspec:\n  template:\n    spec:\n      containers:\n      - name: consul\n        ports: [{containerPort: 8600, protocol: UDP, hostPort: 53}]\n',
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as Error).message).toBe(
+      "app/patch.yaml: the list at spec.template.spec.containers.ports has several elements with the same `containerPort` (different protocols?); Arlon's renderer does not merge those, so patch the list with a JSON 6902 patch instead",
+    );
+  });
+
   it('refuses, naming the patch, what it cannot merge the way kustomize would', () => {
     const withGates = deployment.replace(
       '    spec:\n      containers:',

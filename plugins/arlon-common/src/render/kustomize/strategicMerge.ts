@@ -143,7 +143,16 @@ function mergeList(
           path,
         )} has no \`${key}\`, the key its elements merge by`,
       );
-    const existing = target.find(t => same(t, element));
+    const matching = target.filter(t => same(t, element));
+    // Kubernetes merges ports by port and protocol together; with both
+    // protocols on one port the renderer cannot tell which one is meant.
+    if (matching.length > 1)
+      throw new UnrenderableSource(
+        `${ctx.where}: the list at ${at(
+          path,
+        )} has several elements with the same \`${key}\` (different protocols?); Arlon's renderer does not merge those, so patch the list with a JSON 6902 patch instead`,
+      );
+    const existing = matching[0];
     if (element.$patch === 'delete') continue;
     const merged = existing
       ? mergeMap(existing, element, path, ctx)
