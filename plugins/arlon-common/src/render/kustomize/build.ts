@@ -238,7 +238,8 @@ function stringMap(
       throw new UnrenderableSource(
         `${file}: ${field}.${key.slice(0, 64)} must be a string`,
       );
-    setOwn(out, key, String(v));
+    // A Go map[string]string reads a YAML null as "".
+    setOwn(out, key, v === null || v === undefined ? '' : String(v));
   }
   return out;
 }

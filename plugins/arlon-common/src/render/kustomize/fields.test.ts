@@ -43,6 +43,18 @@ describe('kustomization fields the renderer does not implement', () => {
     ]);
   });
 
+  it('reads label and annotation values as kustomize reads them into strings: as written, null as empty', () => {
+    const [cm] = render(
+      'resources: [cm.yaml]\ncommonLabels: {version: 1.10, empty: , flag: true}\ncommonAnnotations: {build: 010}\n',
+    );
+    expect(cm.metadata.labels).toEqual({
+      version: '1.10',
+      empty: '',
+      flag: 'true',
+    });
+    expect(cm.metadata.annotations).toEqual({ build: '010' });
+  });
+
   it('reaches a pre-flight as a note naming the bundle file and field, the bundle not compared', () => {
     const { fleet, problems } = validateFleet({
       'arlon/bundles/helmish.yaml':

@@ -474,9 +474,12 @@ spec:
         ports: [{containerPort: 80, protocol: TCP}]
         volumeMounts: [{mountPath: /b, readOnly: true}, {mountPath: /a, $patch: delete}]
         args: [--three]
+      volumes: [{name: gone, $patch: delete}, {name: kept}]
 `,
     });
     expect(d.metadata.name).toBe('web');
+    // A deletion in a list the object does not have yet adds nothing.
+    expect(d.spec.template.spec.volumes).toEqual([{ name: 'kept' }]);
     expect(d.spec.replicas).toBeUndefined();
     expect(d.spec.template.spec.containers[0]).toEqual({
       name: 'web',

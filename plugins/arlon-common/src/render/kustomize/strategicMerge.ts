@@ -165,8 +165,11 @@ function mergeList(
 
 /** A patch value used as it is (nothing to merge into), checked for directives it must not carry. */
 function stripDirectives(value: any, path: string[], ctx: Context): any {
+  // An element marked for deletion is dropped even where there is nothing to delete it from.
   if (Array.isArray(value))
-    return value.map(v => stripDirectives(v, path, ctx));
+    return value
+      .filter(v => !(v && typeof v === 'object' && v.$patch === 'delete'))
+      .map(v => stripDirectives(v, path, ctx));
   if (!value || typeof value !== 'object') return value;
   if (path.length > MAX_DEPTH)
     throw new UnrenderableSource(
