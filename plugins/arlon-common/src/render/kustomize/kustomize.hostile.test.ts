@@ -393,6 +393,34 @@ describe('hostile kustomizations', () => {
     });
   });
 
+  it('refuses patches that leave no object or no metadata, instead of crashing later', () => {
+    expect(
+      refusal(
+        withK(
+          "resources: [cm.yaml]\nnamespace: x\npatches:\n- {patch: '[{op: replace, path: /metadata, value: 5}]', target: {kind: ConfigMap}}\n",
+        ),
+      ),
+    ).toBe(
+      'app/kustomization.yaml: patches[0]: the patch leaves an object without a metadata mapping; patch fields inside the object instead',
+    );
+    expect(
+      refusal(
+        withK(
+          'resources: [cm.yaml]\npatches:\n- {patch: \'[{op: replace, path: "", value: [1]}]\', target: {kind: ConfigMap}}\n',
+        ),
+      ),
+    ).toMatch(/the patch leaves an object without a metadata mapping/);
+    expect(
+      refusal(
+        withK(
+          "resources: [cm.yaml]\nnamePrefix: p-\npatchesJson6902:\n- {patch: '[{op: replace, path: /metadata, value: text}]', target: {kind: ConfigMap}}\n",
+        ),
+      ),
+    ).toMatch(
+      /^app\/kustomization\.yaml: patchesJson6902\[0\]: the patch leaves an object without a metadata mapping/,
+    );
+  });
+
   describe('prototype keys stay data', () => {
     it('keeps __proto__ as an own key everywhere and pollutes nothing', () => {
       const objects = renderSource(

@@ -153,7 +153,10 @@ export function applyPatch(
   if (patch.type === 'json6902') {
     for (const r of objects)
       if (selects(patch.target, r.object))
-        r.object = applyJsonPatch(r.object, patch.operations, patch.where);
+        r.object = stillAnObject(
+          applyJsonPatch(r.object, patch.operations, patch.where),
+          patch.where,
+        );
     return;
   }
   for (const document of patch.documents) {
@@ -198,6 +201,18 @@ export function applyPatch(
   }
   for (let i = objects.length - 1; i >= 0; i--)
     if (objects[i].object === undefined) objects.splice(i, 1);
+    else stillAnObject(objects[i].object, patch.where);
+}
+
+/** A patch may not leave something that is no Kubernetes object (a number, metadata a list). */
+function stillAnObject(o: any, where: string): any {
+  const isMap = (v: unknown) =>
+    !!v && typeof v === 'object' && !Array.isArray(v);
+  if (!isMap(o) || !isMap(o.metadata))
+    throw new UnrenderableSource(
+      `${where}: the patch leaves an object without a metadata mapping; patch fields inside the object instead`,
+    );
+  return o;
 }
 
 /** Same apiVersion's group and version, kind, name, and namespace ("" and default alike, as resid.go). */
