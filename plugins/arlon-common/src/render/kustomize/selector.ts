@@ -1,4 +1,10 @@
+import {
+  LabelSelectorError,
+  LabelSelectorTooLongError,
+  matchesSelector,
+} from '../../selectors';
 import { UnrenderableSource } from '../UnrenderableSource';
+import { setOwn } from './ownKeys';
 
 /** A patch's `target` (api/types/selector.go): every given field must match. */
 export interface PatchTarget {
@@ -120,66 +126,23 @@ export function matches(pattern: string, text: string): boolean {
 }
 
 /**
- * A Kubernetes label selector (apimachinery labels.Parse): `k=v`, `k==v`,
- * `k!=v`, `k`, `!k`, `k in (a,b)`, `k notin (a,b)`, joined by commas.
+ * A label (or annotation) selector, read by the project's one reading of
+ * Kubernetes selectors (apimachinery labels.Parse, as kustomize's Select
+ * uses it). Throws UnrenderableSource for one Kubernetes would refuse.
  */
 export function labelsMatch(selector: string, labels: unknown): boolean {
-  const l: Record<string, unknown> =
-    labels && typeof labels === 'object' ? (labels as any) : {};
-  const has = (k: string) => Object.prototype.hasOwnProperty.call(l, k);
-  const value = (k: string) => (has(k) ? String(l[k]) : undefined);
-  return splitRequirements(selector)
-    .map(r => r.trim())
-    .filter(Boolean)
-    .every(r => requirementHolds(r, has, value));
-}
-
-const SET = /^([^\s=!(),]+)\s+(in|notin)\s+\(([^()]*)\)$/;
-const EQUALITY = /^([^\s=!(),]+)\s*(==|=|!=)\s*([^\s=!(),]*)$/;
-const ABSENT = /^!\s*([^\s=!(),]+)$/;
-const PRESENT = /^([^\s=!(),]+)$/;
-
-function requirementHolds(
-  r: string,
-  has: (k: string) => boolean,
-  value: (k: string) => string | undefined,
-): boolean {
-  const set = r.match(SET);
-  if (set) {
-    const values = set[3].split(',').map(s => s.trim());
-    const v = value(set[1]);
-    return set[2] === 'in'
-      ? v !== undefined && values.includes(v)
-      : v === undefined || !values.includes(v);
+  const values: Record<string, string> = {};
+  if (labels && typeof labels === 'object' && !Array.isArray(labels))
+    for (const [k, v] of Object.entries(labels))
+      if (typeof v === 'string') setOwn(values, k, v);
+  try {
+    return matchesSelector(selector, values);
+  } catch (error) {
+    if (
+      error instanceof LabelSelectorError ||
+      error instanceof LabelSelectorTooLongError
+    )
+      throw new UnrenderableSource(error.message);
+    throw error;
   }
-  const equality = r.match(EQUALITY);
-  if (equality)
-    return equality[2] === '!='
-      ? value(equality[1]) !== equality[3]
-      : value(equality[1]) === equality[3];
-  const absent = r.match(ABSENT);
-  if (absent) return !has(absent[1]);
-  const present = r.match(PRESENT);
-  if (present) return has(present[1]);
-  throw new UnrenderableSource(
-    `label selector ${JSON.stringify(
-      r.slice(0, 100),
-    )} is not one Kubernetes accepts`,
-  );
-}
-
-function splitRequirements(selector: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const c of selector) {
-    if (c === '(') depth++;
-    if (c === ')') depth--;
-    if (c === ',' && depth === 0) {
-      parts.push(current);
-      current = '';
-    } else current += c;
-  }
-  parts.push(current);
-  return parts;
 }
