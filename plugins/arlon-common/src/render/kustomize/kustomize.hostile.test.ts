@@ -237,7 +237,7 @@ describe('hostile kustomizations', () => {
           ),
         ),
       ).toBe(
-        'app/kustomization.yaml: patches[0]: target.labelSelector: Cannot read label selector at "a in b"; found 'b', expected: '('; use forms such as env=prod, env in (dev,qa), !legacy',
+        `app/kustomization.yaml: patches[0]: target.labelSelector: Cannot read label selector at "a in b"; found 'b', expected: '('; use forms such as env=prod, env in (dev,qa), !legacy`,
       );
     });
   });
