@@ -84,10 +84,13 @@ export function generate(
     const pairs = new Map<string, string>();
     const put = (key: string, value: string, source: string) => {
       if (!DATA_KEY.test(key) || key.length > 253)
+        // A Secret's malformed key may be a value typed in the wrong place: not quoted.
         throw new UnrenderableSource(
-          `${w}: ${source} has the key ${JSON.stringify(
-            key.slice(0, 100),
-          )}, not a valid ${kind} key (letters, digits, -, _ and .)`,
+          `${w}: ${source} has ${
+            kind === 'Secret'
+              ? 'a key'
+              : `the key ${JSON.stringify(key.slice(0, 100))}`
+          } that is not a valid ${kind} key (letters, digits, -, _ and .)`,
         );
       if (pairs.has(key))
         throw new UnrenderableSource(`${w} repeats the key ${key}`);

@@ -319,7 +319,7 @@ describe('hostile kustomizations', () => {
       ],
       [
         'configMapGenerator: [{name: x, literals: ["a b=1"]}]\n',
-        'app/kustomization.yaml: configMapGenerator "x": literals[0] has the key "a b", not a valid ConfigMap key',
+        'app/kustomization.yaml: configMapGenerator "x": literals[0] has the key "a b" that is not a valid ConfigMap key',
       ],
       [
         'configMapGenerator: [{name: x, files: ["a=b=c"]}]\n',
@@ -488,6 +488,7 @@ patches:
         `secretGenerator:\n- {name: s, envs: [s.env]}\n`,
         { 'app/s.env': `BAD KEY=${SECRET}\n` },
       ],
+      [`secretGenerator:\n- {name: s, literals: ["${SECRET} x=1"]}\n`, {}],
       [
         `secretGenerator:\n- {name: s, literals: ["pw=${SECRET}", "pw=${SECRET}"]}\n`,
         {},
