@@ -1,0 +1,2 @@
+/** Thrown for sources the sandbox cannot render, with a message fit for an Application condition. */
+export class UnrenderableSource extends Error {}
