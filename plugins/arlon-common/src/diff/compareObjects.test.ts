@@ -59,8 +59,66 @@ describe('compareObjects', () => {
       ]);
     });
 
-    it('compares equivalent scalars as equal', () => {
-      expect(compareObjects({ cpu: '100m' }, { cpu: '0.1' })).toEqual([]);
+    it('compares equivalent quantities as equal in a quantity field', () => {
+      const pod = (cpu: unknown) => ({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        spec: {
+          containers: [{ name: 'a', resources: { limits: { cpu } } }],
+        },
+      });
+      expect(compareObjects(pod('100m'), pod('0.1'))).toEqual([]);
+      expect(compareObjects(pod('100m'), pod('0.2'))).toEqual([
+        {
+          path: 'spec.containers[name=a].resources.limits.cpu',
+          kind: 'changed',
+          from: '0.2',
+          to: '100m',
+        },
+      ]);
+    });
+
+    it('compares quantity-looking values anywhere else only by identity', () => {
+      expect(compareObjects({ cpu: '100m' }, { cpu: '0.1' })).toEqual([
+        { path: 'cpu', kind: 'changed', from: '0.1', to: '100m' },
+      ]);
+      expect(compareObjects({ v: '3' }, { v: 3 })).toEqual([
+        { path: 'v', kind: 'changed', from: 3, to: '3' },
+      ]);
+    });
+
+    it('reads which fields are quantities from the desired side, at every depth of lists', () => {
+      // Live's kind does not decide: a ConfigMap desired against a Pod live is compared exactly.
+      const resources = { limits: { cpu: '1' } };
+      const liveResources = { limits: { cpu: '1000m' } };
+      const shaped = (kind: string, r: object) => ({
+        apiVersion: 'v1',
+        kind,
+        spec: { containers: [{ name: 'a', resources: r }] },
+      });
+      const cpuChanges = (desiredKind: string, liveKind: string) =>
+        compareObjects(
+          shaped(desiredKind, resources),
+          shaped(liveKind, liveResources),
+        ).filter(c => c.path !== 'kind');
+      expect(cpuChanges('Pod', 'ConfigMap')).toEqual([]);
+      expect(cpuChanges('ConfigMap', 'Pod')).toEqual([
+        {
+          path: 'spec.containers[name=a].resources.limits.cpu',
+          kind: 'changed',
+          from: '1000m',
+          to: '1',
+        },
+      ]);
+      // Lists without merge keys carry the item's position: a LimitRange's limits.
+      const limitRange = (max: string) => ({
+        apiVersion: 'v1',
+        kind: 'LimitRange',
+        spec: { limits: [{ type: 'Container', max: { memory: max } }] },
+      });
+      expect(compareObjects(limitRange('1Gi'), limitRange('1024Mi'))).toEqual(
+        [],
+      );
     });
   });
 

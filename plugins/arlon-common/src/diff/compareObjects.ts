@@ -1,4 +1,5 @@
 import { equivalentScalars } from './quantity';
+import { FieldPath, isQuantityField, ObjectType } from './quantityFields';
 
 export interface FieldChange {
   /** `spec.template.spec.containers[name=web].image` */
@@ -24,15 +25,39 @@ const KEY_DEFAULTS: Record<string, string> = { protocol: 'TCP' };
  * Three-way comparison of desired against live. Fields only the live object
  * has (defaults, controller-set fields) are not differences, unless the last
  * applied configuration had them and desired dropped them (then: removed).
- * Equivalent values (quantities, numeric strings) compare equal; lists of
- * named items match by their merge keys.
+ * Equivalent quantities compare equal where Kubernetes types the field as a
+ * quantity (see quantityFields.ts), any other value only to itself; lists of
+ * named items match by their merge keys. `desired` and `live` are whole
+ * objects: their `apiVersion` and `kind` say which fields are quantities.
  */
 export function compareObjects(
   desired: unknown,
   live: unknown,
   applied?: unknown,
-  path = '',
 ): FieldChange[] {
+  const type: ObjectType = isObject(desired) ? desired : {};
+  return compare(desired, live, applied, { type, path: '', fields: [] });
+}
+
+/** Where in the object a comparison is: the path shown, and the field names from the root. */
+interface Place {
+  type: ObjectType;
+  path: string;
+  fields: FieldPath;
+}
+
+function compare(
+  desired: unknown,
+  live: unknown,
+  applied: unknown,
+  at: Place,
+): FieldChange[] {
+  const { path } = at;
+  const into = (key: string | number, label: string): Place => ({
+    ...at,
+    path: label,
+    fields: [...at.fields, key],
+  });
   if (isObject(desired) && isObject(live)) {
     const changes: FieldChange[] = [];
     for (const key of Object.keys(desired)) {
@@ -41,11 +66,11 @@ export function compareObjects(
         changes.push({ path: p, kind: 'added', to: desired[key] });
       else
         changes.push(
-          ...compareObjects(
+          ...compare(
             desired[key],
             live[key],
             isObject(applied) && has(applied, key) ? applied[key] : undefined,
-            p,
+            into(key, p),
           ),
         );
     }
@@ -79,20 +104,20 @@ export function compareObjects(
           .join(',')}]`;
       const changes: FieldChange[] = [];
       const wanted = new Set(desired.map(id));
-      for (const item of desired) {
+      desired.forEach((item, i) => {
         const match = liveById.get(id(item));
         if (match === undefined)
           changes.push({ path: label(item), kind: 'added', to: item });
         else
           changes.push(
-            ...compareObjects(
+            ...compare(
               item,
               match,
               appliedById.get(id(item)),
-              label(item),
+              into(i, label(item)),
             ),
           );
-      }
+      });
       for (const [itemId, item] of appliedById) {
         if (!wanted.has(itemId) && liveById.has(itemId))
           changes.push({
@@ -106,20 +131,21 @@ export function compareObjects(
     if (desired.length !== live.length)
       return [{ path, kind: 'changed', from: live, to: desired }];
     return desired.flatMap((item, i) =>
-      compareObjects(
+      compare(
         item,
         live[i],
         Array.isArray(applied) ? applied[i] : undefined,
-        `${path}[${i}]`,
+        into(i, `${path}[${i}]`),
       ),
     );
   }
   // A scalar against an object or a list is one change (equivalentScalars
   // holds only for equal values or two quantities), as are two scalars that
   // mean different things.
-  return equivalentScalars(desired, live)
-    ? []
-    : [{ path, kind: 'changed', from: live, to: desired }];
+  const same = isQuantityField(at.type, at.fields)
+    ? equivalentScalars(desired, live)
+    : desired === live;
+  return same ? [] : [{ path, kind: 'changed', from: live, to: desired }];
 }
 
 function mergeKeysFor(

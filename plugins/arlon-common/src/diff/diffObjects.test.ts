@@ -93,7 +93,7 @@ describe('diffObjects', () => {
     ).toEqual([{ path: 'spec.minReadySeconds', kind: 'removed', from: 5 }]);
   });
 
-  it('treats equivalent quantities and numeric strings as equal', () => {
+  it('treats equivalent quantities as equal in quantity fields, and a numeric string elsewhere as a change', () => {
     const desired = deployment([
       {
         name: 'web',
@@ -105,10 +105,26 @@ describe('diffObjects', () => {
       {
         name: 'web',
         resources: { limits: { cpu: '0.1', memory: '1073741824' } },
-        ports: [{ containerPort: '8080' }],
+        ports: [{ containerPort: 8080 }],
       },
     ]);
     expect(diffObjects([desired], [live], options)[0].action).toBe('unchanged');
+    // The API server refuses a string where it wants a port number: not the same.
+    const textPort = deployment([
+      {
+        name: 'web',
+        resources: { limits: { cpu: '100m', memory: '1Gi' } },
+        ports: [{ containerPort: '8080' }],
+      },
+    ]);
+    expect(diffObjects([textPort], [live], options)[0].changes).toEqual([
+      {
+        path: 'spec.template.spec.containers[name=web].ports[containerPort=8080].containerPort',
+        kind: 'changed',
+        from: 8080,
+        to: '8080',
+      },
+    ]);
     const bigger = deployment([
       {
         name: 'web',

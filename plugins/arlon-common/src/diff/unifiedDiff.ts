@@ -1,6 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
 import { stringify } from 'yaml';
 import { equivalentScalars } from './quantity';
+import { FieldPath, isQuantityField, ObjectType } from './quantityFields';
 
 export const MASK_TEXT = '*** (masked)';
 export const MASK_CHANGED = '*** (masked, changed)';
@@ -30,15 +31,27 @@ export function projectLive(live: unknown, desired: unknown): unknown {
 }
 
 /**
- * Live with the values that are equivalent to desired's (`100m` and `0.1`,
- * `8080` and `"8080"`) written as desired writes them, so the text diff
- * shows only what the structured comparison counts.
+ * Live with the quantities that are equivalent to desired's (`100m` and
+ * `0.1` in a container's resources) written as desired writes them, so the
+ * text diff shows only what the structured comparison counts. `live` and
+ * `desired` are whole objects: desired's kind says where quantities are.
  */
 export function alignEquivalent(live: unknown, desired: unknown): unknown {
+  return align(live, desired, isObject(desired) ? desired : {}, []);
+}
+
+function align(
+  live: unknown,
+  desired: unknown,
+  type: ObjectType,
+  fields: FieldPath,
+): unknown {
   if (isObject(live) && isObject(desired)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(live))
-      out[k] = Object.hasOwn(desired, k) ? alignEquivalent(v, desired[k]) : v;
+      out[k] = Object.hasOwn(desired, k)
+        ? align(v, desired[k], type, [...fields, k])
+        : v;
     return out;
   }
   if (Array.isArray(live) && Array.isArray(desired)) {
@@ -47,12 +60,14 @@ export function alignEquivalent(live: unknown, desired: unknown): unknown {
         ? desired.find(d => isObject(d) && d.name === item.name)
         : undefined;
     return live.map((item, i) =>
-      alignEquivalent(item, byName(item) ?? desired[i]),
+      align(item, byName(item) ?? desired[i], type, [...fields, i]),
     );
   }
   // A mapping or list against anything else: equivalentScalars compares only
   // numbers and text, so live stays as it is.
-  return equivalentScalars(desired, live) ? desired : live;
+  return isQuantityField(type, fields) && equivalentScalars(desired, live)
+    ? desired
+    : live;
 }
 
 /** Secret `data` values masked on both sides, with changed ones marked on the desired side. */
