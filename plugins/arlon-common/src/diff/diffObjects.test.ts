@@ -142,6 +142,85 @@ describe('diffObjects', () => {
     ]);
   });
 
+  describe('quantities only where Kubernetes types the field as one (issue 18)', () => {
+    const configMap = (data: object, annotations?: object) => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'app', ...(annotations ? { annotations } : {}) },
+      data,
+    });
+
+    it.each([
+      ['1.10', '1.1'],
+      ['010', '10'],
+      ['1k', '1000'],
+      ['100m', '0.1'],
+    ])('reports a ConfigMap value %j against %j as changed', (to, from) => {
+      expect(
+        diffObjects(
+          [configMap({ appVersion: to })],
+          [configMap({ appVersion: from })],
+          options,
+        )[0].changes,
+      ).toEqual([{ path: 'data.appVersion', kind: 'changed', from, to }]);
+    });
+
+    it('reports a quantity-looking annotation or env value as changed', () => {
+      expect(
+        diffObjects(
+          [configMap({}, { 'example.com/cpu': '1' })],
+          [configMap({}, { 'example.com/cpu': '1000m' })],
+          options,
+        )[0].changes,
+      ).toEqual([
+        {
+          path: 'metadata.annotations.example.com/cpu',
+          kind: 'changed',
+          from: '1000m',
+          to: '1',
+        },
+      ]);
+      const withEnv = (value: string) =>
+        deployment([{ name: 'web', env: [{ name: 'MEM', value }] }]);
+      expect(
+        diffObjects([withEnv('1Gi')], [withEnv('1073741824')], options)[0]
+          .changes,
+      ).toEqual([
+        {
+          path: 'spec.template.spec.containers[name=web].env[name=MEM].value',
+          kind: 'changed',
+          from: '1073741824',
+          to: '1Gi',
+        },
+      ]);
+    });
+
+    it('keeps cpu 1000m = "1" and memory 1Gi = 1073741824 in resources, and out of the text diff', () => {
+      const withLimits = (cpu: unknown, memory: unknown) =>
+        deployment([
+          { name: 'web', image: 'x', resources: { limits: { cpu, memory } } },
+        ]);
+      const [same] = diffObjects(
+        [withLimits('1000m', '1Gi')],
+        [withLimits('1', 1073741824)],
+        options,
+      );
+      expect(same.action).toBe('unchanged');
+      const [changed] = diffObjects(
+        [
+          {
+            ...withLimits('1000m', '1Gi'),
+            metadata: { name: 'web', labels: { a: 'b' } },
+          },
+        ],
+        [withLimits('1', 1073741824)],
+        options,
+      );
+      expect(changed.changes.map(c => c.path)).toEqual(['metadata.labels']);
+      expect(changed.unified).not.toMatch(/^[-+] +(cpu|memory):/m);
+    });
+  });
+
   it('matches containers and env by name, not by position', () => {
     const desired = deployment([
       {

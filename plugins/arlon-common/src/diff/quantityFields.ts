@@ -47,47 +47,49 @@ const POD_SPEC_ANYWHERE: Pattern[] = [
 ];
 
 /** Fields of particular kinds, by `group/Kind` (the core group is empty). */
-const BY_KIND: Record<string, Pattern[]> = {
-  '/Pod': IN_POD_SPEC.map(p => ['spec', ...p]),
-  '/PodTemplate': IN_POD_SPEC.map(p => ['template', 'spec', ...p]),
-  // PersistentVolumeClaimSpec.Resources
-  '/PersistentVolumeClaim': [['spec', ...REQUIREMENTS]],
-  // PersistentVolumeSpec.Capacity
-  '/PersistentVolume': [['spec', 'capacity', '*']],
-  // ResourceQuotaSpec.Hard
-  '/ResourceQuota': [['spec', 'hard', '*']],
-  // LimitRangeItem.Max/Min/Default/DefaultRequest/MaxLimitRequestRatio
-  '/LimitRange': [
-    [
-      'spec',
-      'limits',
-      '[]',
-      'max|min|default|defaultRequest|maxLimitRequestRatio',
-      '*',
+const BY_KIND = new Map<string, Pattern[]>(
+  Object.entries({
+    '/Pod': IN_POD_SPEC.map(p => ['spec', ...p]),
+    '/PodTemplate': IN_POD_SPEC.map(p => ['template', 'spec', ...p]),
+    // PersistentVolumeClaimSpec.Resources
+    '/PersistentVolumeClaim': [['spec', ...REQUIREMENTS]],
+    // PersistentVolumeSpec.Capacity
+    '/PersistentVolume': [['spec', 'capacity', '*']],
+    // ResourceQuotaSpec.Hard
+    '/ResourceQuota': [['spec', 'hard', '*']],
+    // LimitRangeItem.Max/Min/Default/DefaultRequest/MaxLimitRequestRatio
+    '/LimitRange': [
+      [
+        'spec',
+        'limits',
+        '[]',
+        'max|min|default|defaultRequest|maxLimitRequestRatio',
+        '*',
+      ],
     ],
-  ],
-  // NodeStatus.Capacity/Allocatable (normalisation drops status; a caller comparing it still gets quantities)
-  '/Node': [['status', 'capacity|allocatable', '*']],
-  // StatefulSetSpec.VolumeClaimTemplates[].Spec.Resources
-  'apps/StatefulSet': [
-    ['spec', 'volumeClaimTemplates', '[]', 'spec', ...REQUIREMENTS],
-  ],
-  // RuntimeClass.Overhead.PodFixed
-  'node.k8s.io/RuntimeClass': [['overhead', 'podFixed', '*']],
-  // CSIStorageCapacity.Capacity, .MaximumVolumeSize
-  'storage.k8s.io/CSIStorageCapacity': [['capacity'], ['maximumVolumeSize']],
-  // MetricTarget.Value/AverageValue of each metric source
-  'autoscaling/HorizontalPodAutoscaler': [
-    [
-      'spec',
-      'metrics',
-      '[]',
-      'resource|pods|object|external|containerResource',
-      'target',
-      'value|averageValue',
+    // NodeStatus.Capacity/Allocatable (normalisation drops status; a caller comparing it still gets quantities)
+    '/Node': [['status', 'capacity|allocatable', '*']],
+    // StatefulSetSpec.VolumeClaimTemplates[].Spec.Resources
+    'apps/StatefulSet': [
+      ['spec', 'volumeClaimTemplates', '[]', 'spec', ...REQUIREMENTS],
     ],
-  ],
-};
+    // RuntimeClass.Overhead.PodFixed
+    'node.k8s.io/RuntimeClass': [['overhead', 'podFixed', '*']],
+    // CSIStorageCapacity.Capacity, .MaximumVolumeSize
+    'storage.k8s.io/CSIStorageCapacity': [['capacity'], ['maximumVolumeSize']],
+    // MetricTarget.Value/AverageValue of each metric source
+    'autoscaling/HorizontalPodAutoscaler': [
+      [
+        'spec',
+        'metrics',
+        '[]',
+        'resource|pods|object|external|containerResource',
+        'target',
+        'value|averageValue',
+      ],
+    ],
+  }),
+);
 
 const ANYWHERE: Pattern[] = POD_SPEC_ANYWHERE.flatMap(at =>
   IN_POD_SPEC.map(p => [...at, ...p]),
@@ -104,10 +106,9 @@ export type FieldPath = readonly (string | number)[];
 
 /** Whether the field at `path` of an object of `type` is a Kubernetes quantity. */
 export function isQuantityField(type: ObjectType, path: FieldPath): boolean {
-  const patterns = BY_KIND[typeKey(type)] ?? [];
+  const patterns = BY_KIND.get(typeKey(type)) ?? [];
   return (
-    ANYWHERE.some(p => matches(p, path)) ||
-    patterns.some(p => matches(p, path))
+    ANYWHERE.some(p => matches(p, path)) || patterns.some(p => matches(p, path))
   );
 }
 

@@ -8,7 +8,10 @@ import {
 
 describe('projectLive', () => {
   it('projects lists by name only when every desired item is named', () => {
-    const live = [{ name: 'a', y: 1 }, { x: 1, z: 2 }];
+    const live = [
+      { name: 'a', y: 1 },
+      { x: 1, z: 2 },
+    ];
     expect(projectLive(live, [{ name: 'a' }, { x: 1 }])).toEqual(live);
   });
 
@@ -41,7 +44,9 @@ describe('alignEquivalent', () => {
         pod([{ name: 'a', resources: { limits: { cpu: '100m' } }, x: 1 }]),
         pod([{ name: 'a', resources: { limits: { cpu: '0.1' } } }]),
       ),
-    ).toEqual(pod([{ name: 'a', resources: { limits: { cpu: '0.1' } }, x: 1 }]));
+    ).toEqual(
+      pod([{ name: 'a', resources: { limits: { cpu: '0.1' } }, x: 1 }]),
+    );
   });
 
   it('aligns list items by name, not by position', () => {
@@ -64,11 +69,17 @@ describe('alignEquivalent', () => {
   it('leaves values outside quantity fields as live writes them', () => {
     const live = { kind: 'ConfigMap', data: { a: '1.10', b: '0.1' } };
     expect(
-      alignEquivalent(live, { kind: 'ConfigMap', data: { a: '1.1', b: '100m' } }),
+      alignEquivalent(live, {
+        kind: 'ConfigMap',
+        data: { a: '1.1', b: '100m' },
+      }),
     ).toEqual(live);
     const ports = pod([{ name: 'a', ports: [{ containerPort: '8080' }] }]);
     expect(
-      alignEquivalent(ports, pod([{ name: 'a', ports: [{ containerPort: 8080 }] }])),
+      alignEquivalent(
+        ports,
+        pod([{ name: 'a', ports: [{ containerPort: 8080 }] }]),
+      ),
     ).toEqual(ports);
   });
 });
