@@ -2,9 +2,7 @@ import { FieldPath, isQuantityField } from './quantityFields';
 
 /** `a.b.[].c~d` → ['a', 'b', 0, 'c.d']: `[]` is a list item, `~` a dot inside a key. */
 const path = (text: string): FieldPath =>
-  text
-    .split('.')
-    .map(step => (step === '[]' ? 0 : step.replaceAll('~', '.')));
+  text.split('.').map(step => (step === '[]' ? 0 : step.replaceAll('~', '.')));
 
 const POD_SPEC_FIELDS = [
   'containers.[].resources.limits.cpu',
