@@ -58,7 +58,6 @@ function collectionItemKind(
   if (kind === 'List') return '';
   if (
     typeof kind === 'string' &&
-    kind.length > 'List'.length &&
     kind.endsWith('List') &&
     Array.isArray(value.items) &&
     !(isObject(value.metadata) && Object.hasOwn(value.metadata, 'name'))
@@ -71,6 +70,7 @@ function describe(value: unknown): string {
   if (value === undefined) return 'missing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
   return `a ${typeof value}`;
 }
 
