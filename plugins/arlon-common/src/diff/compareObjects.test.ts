@@ -78,6 +78,16 @@ describe('compareObjects', () => {
       ]);
     });
 
+    it('compares two values that are no objects at all, null included', () => {
+      expect(compareObjects(null, null)).toEqual([]);
+      expect(compareObjects('1.1', '1.10')).toEqual([
+        { path: '', kind: 'changed', from: '1.10', to: '1.1' },
+      ]);
+      expect(compareObjects(null, { kind: 'Pod' })).toEqual([
+        { path: '', kind: 'changed', from: { kind: 'Pod' }, to: null },
+      ]);
+    });
+
     it('compares quantity-looking values anywhere else only by identity', () => {
       expect(compareObjects({ cpu: '100m' }, { cpu: '0.1' })).toEqual([
         { path: 'cpu', kind: 'changed', from: '0.1', to: '100m' },
