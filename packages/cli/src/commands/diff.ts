@@ -3,10 +3,7 @@ import {
   describeTarget,
   makeReport,
 } from '@arlon-backstage/plugin-arlon-common';
-import {
-  compareClusters,
-  preflight,
-} from '@arlon-backstage/plugin-arlon-node';
+import { compareClusters, preflight } from '@arlon-backstage/plugin-arlon-node';
 import type { Output } from '../Output';
 import { readManifests, readSide } from '../sides';
 import { ReportOutput, showReport } from './showReport';
