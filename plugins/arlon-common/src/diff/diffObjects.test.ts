@@ -143,7 +143,10 @@ describe('diffObjects', () => {
   });
 
   describe('quantities only where Kubernetes types the field as one (issue 18)', () => {
-    const configMap = (data: object, annotations?: object) => ({
+    const configMap = (
+      data: Record<string, string>,
+      annotations?: Record<string, string>,
+    ) => ({
       apiVersion: 'v1',
       kind: 'ConfigMap',
       metadata: { name: 'app', ...(annotations ? { annotations } : {}) },

@@ -23,7 +23,7 @@ describe('carriesServerMetadata', () => {
     [{ uid: '' }, 'an empty uid'],
     [{ managedFields: [] }, 'no managed fields'],
     [{ generation: 3, labels: { uid: 'x' } }, 'other metadata'],
-  ])('is false for %j (%s)', metadata => {
+  ])('is false for %j (%s)', (metadata, _reason) => {
     expect(carriesServerMetadata(withMetadata(metadata))).toBe(false);
   });
 });
