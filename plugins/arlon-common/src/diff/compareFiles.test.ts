@@ -49,6 +49,23 @@ describe('compareFiles with a saved `kubectl get -o yaml` (issue 18)', () => {
     ]);
   });
 
+  it('finds no change for the empty fields a generated manifest writes and the server leaves out', () => {
+    // `kubectl create deployment --dry-run=client -o yaml` writes these.
+    const section = compareFiles(
+      'saved → desired',
+      live(),
+      desired(t =>
+        t
+          .replace(
+            '    metadata:\n      labels:\n        app: web\n    spec:\n',
+            '    metadata:\n      creationTimestamp: null\n      annotations: {}\n      labels:\n        app: web\n    spec:\n',
+          )
+          .replace('          envFrom:', '          args: []\n          envFrom:'),
+      ),
+    );
+    expect(section.summary.unchanged).toBe(3);
+  });
+
   it('reports exactly the one field a manifest changes', () => {
     const section = compareFiles(
       'saved → desired',

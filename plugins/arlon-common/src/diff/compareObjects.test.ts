@@ -78,6 +78,56 @@ describe('compareObjects', () => {
       ]);
     });
 
+    it('takes null, {} and [] for a field left out, on either side', () => {
+      // The API server leaves empty maps and lists out (omitempty); null in
+      // an applied manifest removes a field.
+      expect(
+        compareObjects(
+          { a: 1, n: null, m: {}, l: [], t: { metadata: { c: null } } },
+          { a: 1, t: { metadata: {} } },
+        ),
+      ).toEqual([]);
+      expect(
+        compareObjects(
+          { a: 1 },
+          { a: 1, n: null, m: {}, l: [] },
+          { a: 1, n: 1, m: { x: 1 }, l: [1] },
+        ),
+      ).toEqual([]);
+      expect(compareObjects({ l: [] }, { l: null })).toEqual([]);
+      expect(compareObjects({ m: {} }, { m: null })).toEqual([]);
+      expect(compareObjects({ m: null }, { m: {} })).toEqual([]);
+    });
+
+    it('still reports empty text, zero, false and non-empty values as added or removed', () => {
+      // A pointer field set to false or 0 (automountServiceAccountToken) is not one left out.
+      expect(
+        compareObjects(
+          { s: '', z: 0, f: false, m: { a: null }, l: [null] },
+          {},
+        ),
+      ).toEqual([
+        { path: 's', kind: 'added', to: '' },
+        { path: 'z', kind: 'added', to: 0 },
+        { path: 'f', kind: 'added', to: false },
+        { path: 'm', kind: 'added', to: { a: null } },
+        { path: 'l', kind: 'added', to: [null] },
+      ]);
+      expect(
+        compareObjects({}, { z: 0, m: { a: 1 } }, { z: 0, m: { a: 1 } }),
+      ).toEqual([
+        { path: 'z', kind: 'removed', from: 0 },
+        { path: 'm', kind: 'removed', from: { a: 1 } },
+      ]);
+      expect(compareObjects({ m: {} }, { m: { a: 1 } })).toEqual([]);
+      expect(compareObjects({ l: [] }, { l: [1] })).toEqual([
+        { path: 'l', kind: 'changed', from: [1], to: [] },
+      ]);
+      expect(compareObjects({ l: [1] }, { l: null })).toEqual([
+        { path: 'l', kind: 'changed', from: null, to: [1] },
+      ]);
+    });
+
     it('compares two values that are no objects at all, null included', () => {
       expect(compareObjects(null, null)).toEqual([]);
       expect(compareObjects('1.1', '1.10')).toEqual([

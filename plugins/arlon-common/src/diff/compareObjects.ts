@@ -58,13 +58,16 @@ function compare(
     path: label,
     fields: [...at.fields, key],
   });
+  // `[]` against `null` or `{}`: the same absence, written two ways.
+  if (isEmpty(desired) && isEmpty(live)) return [];
   if (isObject(desired) && isObject(live)) {
     const changes: FieldChange[] = [];
     for (const key of Object.keys(desired)) {
       const p = path ? `${path}.${key}` : key;
-      if (!has(live, key))
-        changes.push({ path: p, kind: 'added', to: desired[key] });
-      else
+      if (!has(live, key)) {
+        if (!isEmpty(desired[key]))
+          changes.push({ path: p, kind: 'added', to: desired[key] });
+      } else
         changes.push(
           ...compare(
             desired[key],
@@ -76,7 +79,7 @@ function compare(
     }
     if (isObject(applied)) {
       for (const key of Object.keys(applied)) {
-        if (!has(desired, key) && has(live, key))
+        if (!has(desired, key) && has(live, key) && !isEmpty(live[key]))
           changes.push({
             path: path ? `${path}.${key}` : key,
             kind: 'removed',
@@ -162,6 +165,18 @@ function mergeKeysFor(
     items.every(item => keys.some(k => (item as any)[k] !== undefined))
     ? keys
     : undefined;
+}
+
+/**
+ * What an absent field reads as: the API server leaves out empty maps and
+ * lists (`omitempty`), and `null` in an applied manifest removes a field.
+ * `kubectl create --dry-run -o yaml` writes `creationTimestamp: null` in a
+ * pod template, which newer API servers leave out.
+ */
+function isEmpty(value: unknown): boolean {
+  if (value === null) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isObject(value) && Object.keys(value).length === 0;
 }
 
 /** An own field: `constructor` or `toString` inherited by every object are no Kubernetes fields. */
