@@ -60,7 +60,10 @@ describe('compareFiles with a saved `kubectl get -o yaml` (issue 18)', () => {
             '    metadata:\n      labels:\n        app: web\n    spec:\n',
             '    metadata:\n      creationTimestamp: null\n      annotations: {}\n      labels:\n        app: web\n    spec:\n',
           )
-          .replace('          envFrom:', '          args: []\n          envFrom:'),
+          .replace(
+            '          envFrom:',
+            '          args: []\n          envFrom:',
+          ),
       ),
     );
     expect(section.summary.unchanged).toBe(3);
