@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { run } from './__testUtils__/run';
 
 /** `kubectl get deployment,service,configmap -n web -o yaml` and the manifests it was applied from. */
@@ -31,6 +32,25 @@ describe('arlon diff <saved kubectl get -o yaml> <manifests> (issue 18, ARLON-15
     expect(out).toContain('it is compared as live state');
     expect(out).toMatch(
       /: 0 to create, 0 to update, 0 to delete, 3 unchanged\n$/,
+    );
+    expect(code).toBe(0);
+  });
+
+  it('reads the same state saved with kubectl get -o json', async () => {
+    const json = path.join(dir, 'live.json');
+    await fs.writeFile(
+      json,
+      JSON.stringify(parse(await fs.readFile(LIVE, 'utf8')), null, 2),
+    );
+    const { code, out } = await run(
+      'diff',
+      json,
+      DESIRED,
+      '--namespace',
+      'web',
+    );
+    expect(out).toMatch(
+      /0 to create, 0 to update, 0 to delete, 3 unchanged\n$/,
     );
     expect(code).toBe(0);
   });
