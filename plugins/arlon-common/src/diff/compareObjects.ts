@@ -1,4 +1,5 @@
 import { equivalentScalars } from './quantity';
+import type { CrdQuantityFields } from './crdQuantityFields';
 import { FieldPath, isQuantityField, ObjectType } from './quantityFields';
 
 export interface FieldChange {
@@ -28,20 +29,29 @@ const KEY_DEFAULTS: Record<string, string> = { protocol: 'TCP' };
  * Equivalent quantities compare equal where Kubernetes types the field as a
  * quantity (see quantityFields.ts), any other value only to itself; lists of
  * named items match by their merge keys. `desired` and `live` are whole
- * objects: their `apiVersion` and `kind` say which fields are quantities.
+ * objects: their `apiVersion` and `kind` say which fields are quantities
+ * (for custom resources, `crdFields`: see quantityFieldsFromCrds).
  */
 export function compareObjects(
   desired: unknown,
   live: unknown,
   applied?: unknown,
+  crdFields?: CrdQuantityFields,
 ): FieldChange[] {
   const type: ObjectType = isObject(desired) ? desired : {};
-  return compare(desired, live, applied, { type, path: '', fields: [] });
+  return compare(desired, live, applied, {
+    type,
+    crdFields,
+    path: '',
+    fields: [],
+  });
 }
 
 /** Where in the object a comparison is: the path shown, and the field names from the root. */
 interface Place {
   type: ObjectType;
+  /** Quantity fields of custom resources, from CRDs among the objects compared. */
+  crdFields?: CrdQuantityFields;
   path: string;
   fields: FieldPath;
 }
@@ -145,7 +155,7 @@ function compare(
   // A scalar against an object or a list is one change (equivalentScalars
   // holds only for equal values or two quantities), as are two scalars that
   // mean different things.
-  const same = isQuantityField(at.type, at.fields)
+  const same = isQuantityField(at.type, at.fields, at.crdFields)
     ? equivalentScalars(desired, live)
     : desired === live;
   return same ? [] : [{ path, kind: 'changed', from: live, to: desired }];

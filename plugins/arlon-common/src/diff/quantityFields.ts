@@ -1,3 +1,5 @@
+import { CrdQuantityFields, matchesSchemaPath } from './crdQuantityFields';
+
 /**
  * Where Kubernetes types a field as `resource.Quantity`, so that `1000m` and
  * `1`, or `1Gi` and `1073741824`, are one value there (the API server stores
@@ -104,11 +106,23 @@ export interface ObjectType {
 /** Field names from an object's root; a number is an item of a list. */
 export type FieldPath = readonly (string | number)[];
 
-/** Whether the field at `path` of an object of `type` is a Kubernetes quantity. */
-export function isQuantityField(type: ObjectType, path: FieldPath): boolean {
-  const patterns = BY_KIND.get(typeKey(type)) ?? [];
+/**
+ * Whether the field at `path` of an object of `type` is a Kubernetes
+ * quantity: a built-in one, or one `crdFields` (read from the schemas of
+ * CRDs among the objects compared) names for a custom resource.
+ */
+export function isQuantityField(
+  type: ObjectType,
+  path: FieldPath,
+  crdFields?: CrdQuantityFields,
+): boolean {
+  const key = typeKey(type);
+  const patterns = BY_KIND.get(key) ?? [];
+  const custom = crdFields?.get(key) ?? [];
   return (
-    ANYWHERE.some(p => matches(p, path)) || patterns.some(p => matches(p, path))
+    ANYWHERE.some(p => matches(p, path)) ||
+    patterns.some(p => matches(p, path)) ||
+    custom.some(p => matchesSchemaPath(p, path))
   );
 }
 

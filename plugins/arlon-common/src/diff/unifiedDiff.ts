@@ -1,7 +1,8 @@
 import { createTwoFilesPatch } from 'diff';
 import { stringify } from 'yaml';
 import { equivalentScalars } from './quantity';
-import { FieldPath, isQuantityField, ObjectType } from './quantityFields';
+import type { CrdQuantityFields } from './crdQuantityFields';
+import { FieldPath, isQuantityField } from './quantityFields';
 
 export const MASK_TEXT = '*** (masked)';
 export const MASK_CHANGED = '*** (masked, changed)';
@@ -36,21 +37,27 @@ export function projectLive(live: unknown, desired: unknown): unknown {
  * text diff shows only what the structured comparison counts. `live` and
  * `desired` are whole objects: desired's kind says where quantities are.
  */
-export function alignEquivalent(live: unknown, desired: unknown): unknown {
-  return align(live, desired, isObject(desired) ? desired : {}, []);
+export function alignEquivalent(
+  live: unknown,
+  desired: unknown,
+  crdFields?: CrdQuantityFields,
+): unknown {
+  const isQuantity = (fields: FieldPath) =>
+    isQuantityField(isObject(desired) ? desired : {}, fields, crdFields);
+  return align(live, desired, isQuantity, []);
 }
 
 function align(
   live: unknown,
   desired: unknown,
-  type: ObjectType,
+  isQuantity: (fields: FieldPath) => boolean,
   fields: FieldPath,
 ): unknown {
   if (isObject(live) && isObject(desired)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(live))
       out[k] = Object.hasOwn(desired, k)
-        ? align(v, desired[k], type, [...fields, k])
+        ? align(v, desired[k], isQuantity, [...fields, k])
         : v;
     return out;
   }
@@ -60,12 +67,12 @@ function align(
         ? desired.find(d => isObject(d) && d.name === item.name)
         : undefined;
     return live.map((item, i) =>
-      align(item, byName(item) ?? desired[i], type, [...fields, i]),
+      align(item, byName(item) ?? desired[i], isQuantity, [...fields, i]),
     );
   }
   // A mapping or list against anything else: equivalentScalars compares only
   // numbers and text, so live stays as it is.
-  return isQuantityField(type, fields) && equivalentScalars(desired, live)
+  return isQuantity(fields) && equivalentScalars(desired, live)
     ? desired
     : live;
 }
