@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   ANY_ITEM,
   ANY_KEY,
@@ -103,6 +105,23 @@ describe('quantityFieldsFromCrds', () => {
     expect(
       quantityFieldsFromCrds([crd]).get('example.com/Workspace'),
     ).toHaveLength(4);
+  });
+
+  it("reads the pattern of a real upstream CRD (Cluster API AWS's AWSMachineTemplate)", () => {
+    const crd = JSON.parse(
+      fs.readFileSync(
+        path.resolve(
+          __dirname,
+          '../../../../packages/sandbox/crds/aws/awsmachinetemplates.infrastructure.cluster.x-k8s.io.json',
+        ),
+        'utf8',
+      ),
+    );
+    expect(
+      quantityFieldsFromCrds([crd]).get(
+        'infrastructure.cluster.x-k8s.io/AWSMachineTemplate',
+      ),
+    ).toContainEqual(['status', 'capacity', ANY_KEY]);
   });
 
   it('finds nothing without CRDs', () => {
