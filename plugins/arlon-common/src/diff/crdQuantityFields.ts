@@ -8,12 +8,30 @@
 export const QUANTITY_PATTERN =
   '^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$';
 
-/** Any key of a map (`additionalProperties`), any item of a list (`items`). */
+/**
+ * Any key of a map (`additionalProperties`) in a schema path.
+ *
+ * @public
+ */
 export const ANY_KEY = Symbol('any key');
+/**
+ * Any item of a list (`items`) in a schema path.
+ *
+ * @public
+ */
 export const ANY_ITEM = Symbol('any item');
+/**
+ * A step of a schema path: a field name, any map key or any list item.
+ *
+ * @public
+ */
 export type SchemaStep = string | typeof ANY_KEY | typeof ANY_ITEM;
 
-/** Quantity field paths by `group/Kind`. */
+/**
+ * Quantity field paths of custom resources, by `group/Kind`.
+ *
+ * @public
+ */
 export type CrdQuantityFields = ReadonlyMap<
   string,
   ReadonlyArray<readonly SchemaStep[]>
@@ -23,6 +41,11 @@ export type CrdQuantityFields = ReadonlyMap<
 const MAX_DEPTH = 32;
 const MAX_NODES = 20_000;
 
+/**
+ * The quantity fields the CRDs among `objects` declare for their kinds.
+ *
+ * @public
+ */
 export function quantityFieldsFromCrds(objects: unknown[]): CrdQuantityFields {
   const table = new Map<string, SchemaStep[][]>();
   for (const o of objects) {
