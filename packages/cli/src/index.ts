@@ -44,7 +44,8 @@ Commands:
   diff <left> <right>            What would change going from <left> to <right>; exit 0
                                  when equal, 1 when different, 2 on errors (as kubectl diff)
                                  A side is a YAML file, a directory of them, or
-                                 context:<name>, a live cluster from your kubeconfig
+                                 context:<name>, a live cluster from your kubeconfig;
+                                 a file saved with kubectl get -o yaml is live state
       --scope <file-or-dir>      The objects to compare when both sides are live
       --namespace <ns>           For namespaced objects that name none (default: default)
       --client-side              Skip the server-side dry-run apply

@@ -7,6 +7,7 @@ import {
   placeInNamespace,
   Rendered,
   documentData,
+  documentObjects,
 } from '@arlon-backstage/plugin-arlon-common';
 import { LiveCluster } from '@arlon-backstage/plugin-arlon-node';
 import { parseAllDocuments } from 'yaml';
@@ -70,8 +71,15 @@ export async function readManifests(
           `${file}:${e.linePos?.[0].line ?? '?'}: ${e.message.split('\n')[0]}`,
         );
       }
-      const value = documentData(doc, file) as any;
-      if (value?.kind && value?.metadata?.name) objects.push({ file, value });
+      // `kubectl get a,b -o yaml` saves several objects as one List.
+      const line = doc.contents?.range
+        ? lineOf(text, doc.contents.range[0])
+        : '?';
+      for (const value of documentObjects(
+        documentData(doc, file),
+        `${file}:${line}`,
+      ) as any[])
+        if (value?.kind && value?.metadata?.name) objects.push({ file, value });
     }
   }
   const placed = placeInNamespace(
@@ -82,6 +90,14 @@ export async function readManifests(
     objects: placed.map((object, i) => ({ bundle: objects[i].file, object })),
     notes: [],
   };
+}
+
+/** The 1-based line of `offset` in `text`. */
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++)
+    if (text.charCodeAt(i) === 10) line++;
+  return line;
 }
 
 async function manifestFiles(dir: string): Promise<string[]> {

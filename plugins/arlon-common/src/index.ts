@@ -86,6 +86,15 @@ export {
 export { renderSource, UnrenderableSource } from './render/renderSource';
 export * from './render/renderBundle';
 export { compareObjects, type FieldChange } from './diff/compareObjects';
+export { compareFiles } from './diff/compareFiles';
+export {
+  quantityFieldsFromCrds,
+  ANY_KEY,
+  ANY_ITEM,
+  type CrdQuantityFields,
+  type SchemaStep,
+} from './diff/crdQuantityFields';
+export { documentObjects } from './diff/listItems';
 export { normalizeObject } from './diff/normalize';
 export { parseQuantity, equivalentScalars } from './diff/quantity';
 export * from './previewSecrets';

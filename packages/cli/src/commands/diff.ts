@@ -1,12 +1,9 @@
 import {
-  compareRendered,
+  compareFiles,
   describeTarget,
   makeReport,
 } from '@arlon-backstage/plugin-arlon-common';
-import {
-  compareClusters,
-  preflight,
-} from '@arlon-backstage/plugin-arlon-node';
+import { compareClusters, preflight } from '@arlon-backstage/plugin-arlon-node';
 import type { Output } from '../Output';
 import { readManifests, readSide } from '../sides';
 import { ReportOutput, showReport } from './showReport';
@@ -38,7 +35,8 @@ export async function diff(
   )}`;
   let section;
   if ('rendered' in left && 'rendered' in right) {
-    section = compareRendered(title, left.rendered, right.rendered);
+    // A file of saved live state (kubectl get -o yaml) is compared as live.
+    section = compareFiles(title, left.rendered, right.rendered);
   } else if ('cluster' in left && 'cluster' in right) {
     if (!options.scope)
       throw new Error(

@@ -59,8 +59,126 @@ describe('compareObjects', () => {
       ]);
     });
 
-    it('compares equivalent scalars as equal', () => {
-      expect(compareObjects({ cpu: '100m' }, { cpu: '0.1' })).toEqual([]);
+    it('compares equivalent quantities as equal in a quantity field', () => {
+      const pod = (cpu: unknown) => ({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        spec: {
+          containers: [{ name: 'a', resources: { limits: { cpu } } }],
+        },
+      });
+      expect(compareObjects(pod('100m'), pod('0.1'))).toEqual([]);
+      expect(compareObjects(pod('100m'), pod('0.2'))).toEqual([
+        {
+          path: 'spec.containers[name=a].resources.limits.cpu',
+          kind: 'changed',
+          from: '0.2',
+          to: '100m',
+        },
+      ]);
+    });
+
+    it('takes null, {} and [] for a field left out, on either side', () => {
+      // The API server leaves empty maps and lists out (omitempty); null in
+      // an applied manifest removes a field.
+      expect(
+        compareObjects(
+          { a: 1, n: null, m: {}, l: [], t: { metadata: { c: null } } },
+          { a: 1, t: { metadata: {} } },
+        ),
+      ).toEqual([]);
+      expect(
+        compareObjects(
+          { a: 1 },
+          { a: 1, n: null, m: {}, l: [] },
+          { a: 1, n: 1, m: { x: 1 }, l: [1] },
+        ),
+      ).toEqual([]);
+      expect(compareObjects({ l: [] }, { l: null })).toEqual([]);
+      expect(compareObjects({ m: {} }, { m: null })).toEqual([]);
+      expect(compareObjects({ m: null }, { m: {} })).toEqual([]);
+    });
+
+    it('still reports empty text, zero, false and non-empty values as added or removed', () => {
+      // A pointer field set to false or 0 (automountServiceAccountToken) is not one left out.
+      expect(
+        compareObjects(
+          { s: '', z: 0, f: false, m: { a: null }, l: [null] },
+          {},
+        ),
+      ).toEqual([
+        { path: 's', kind: 'added', to: '' },
+        { path: 'z', kind: 'added', to: 0 },
+        { path: 'f', kind: 'added', to: false },
+        { path: 'm', kind: 'added', to: { a: null } },
+        { path: 'l', kind: 'added', to: [null] },
+      ]);
+      expect(
+        compareObjects({}, { z: 0, m: { a: 1 } }, { z: 0, m: { a: 1 } }),
+      ).toEqual([
+        { path: 'z', kind: 'removed', from: 0 },
+        { path: 'm', kind: 'removed', from: { a: 1 } },
+      ]);
+      expect(compareObjects({ m: {} }, { m: { a: 1 } })).toEqual([]);
+      expect(compareObjects({ l: [] }, { l: [1] })).toEqual([
+        { path: 'l', kind: 'changed', from: [1], to: [] },
+      ]);
+      expect(compareObjects({ l: [1] }, { l: null })).toEqual([
+        { path: 'l', kind: 'changed', from: null, to: [1] },
+      ]);
+    });
+
+    it('compares two values that are no objects at all, null included', () => {
+      expect(compareObjects(null, null)).toEqual([]);
+      expect(compareObjects('1.1', '1.10')).toEqual([
+        { path: '', kind: 'changed', from: '1.10', to: '1.1' },
+      ]);
+      expect(compareObjects(null, { kind: 'Pod' })).toEqual([
+        { path: '', kind: 'changed', from: { kind: 'Pod' }, to: null },
+      ]);
+    });
+
+    it('compares quantity-looking values anywhere else only by identity', () => {
+      expect(compareObjects({ cpu: '100m' }, { cpu: '0.1' })).toEqual([
+        { path: 'cpu', kind: 'changed', from: '0.1', to: '100m' },
+      ]);
+      expect(compareObjects({ v: '3' }, { v: 3 })).toEqual([
+        { path: 'v', kind: 'changed', from: 3, to: '3' },
+      ]);
+    });
+
+    it('reads which fields are quantities from the desired side, at every depth of lists', () => {
+      // Live's kind does not decide: a ConfigMap desired against a Pod live is compared exactly.
+      const resources = { limits: { cpu: '1' } };
+      const liveResources = { limits: { cpu: '1000m' } };
+      const shaped = (kind: string, r: object) => ({
+        apiVersion: 'v1',
+        kind,
+        spec: { containers: [{ name: 'a', resources: r }] },
+      });
+      const cpuChanges = (desiredKind: string, liveKind: string) =>
+        compareObjects(
+          shaped(desiredKind, resources),
+          shaped(liveKind, liveResources),
+        ).filter(c => c.path !== 'kind');
+      expect(cpuChanges('Pod', 'ConfigMap')).toEqual([]);
+      expect(cpuChanges('ConfigMap', 'Pod')).toEqual([
+        {
+          path: 'spec.containers[name=a].resources.limits.cpu',
+          kind: 'changed',
+          from: '1000m',
+          to: '1',
+        },
+      ]);
+      // Lists without merge keys carry the item's position: a LimitRange's limits.
+      const limitRange = (max: string) => ({
+        apiVersion: 'v1',
+        kind: 'LimitRange',
+        spec: { limits: [{ type: 'Container', max: { memory: max } }] },
+      });
+      expect(compareObjects(limitRange('1Gi'), limitRange('1024Mi'))).toEqual(
+        [],
+      );
     });
   });
 

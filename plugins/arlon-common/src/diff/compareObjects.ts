@@ -1,4 +1,6 @@
 import { equivalentScalars } from './quantity';
+import type { CrdQuantityFields } from './crdQuantityFields';
+import { FieldPath, isQuantityField, ObjectType } from './quantityFields';
 
 export interface FieldChange {
   /** `spec.template.spec.containers[name=web].image` */
@@ -24,34 +26,70 @@ const KEY_DEFAULTS: Record<string, string> = { protocol: 'TCP' };
  * Three-way comparison of desired against live. Fields only the live object
  * has (defaults, controller-set fields) are not differences, unless the last
  * applied configuration had them and desired dropped them (then: removed).
- * Equivalent values (quantities, numeric strings) compare equal; lists of
- * named items match by their merge keys.
+ * Equivalent quantities compare equal where Kubernetes types the field as a
+ * quantity (see quantityFields.ts), any other value only to itself; lists of
+ * named items match by their merge keys. `desired` and `live` are whole
+ * objects: their `apiVersion` and `kind` say which fields are quantities
+ * (for custom resources, `crdFields`: see quantityFieldsFromCrds).
  */
 export function compareObjects(
   desired: unknown,
   live: unknown,
   applied?: unknown,
-  path = '',
+  crdFields?: CrdQuantityFields,
 ): FieldChange[] {
+  const type: ObjectType = isObject(desired) ? desired : {};
+  return compare(desired, live, applied, {
+    type,
+    crdFields,
+    path: '',
+    fields: [],
+  });
+}
+
+/** Where in the object a comparison is: the path shown, and the field names from the root. */
+interface Place {
+  type: ObjectType;
+  /** Quantity fields of custom resources, from CRDs among the objects compared. */
+  crdFields?: CrdQuantityFields;
+  path: string;
+  fields: FieldPath;
+}
+
+function compare(
+  desired: unknown,
+  live: unknown,
+  applied: unknown,
+  at: Place,
+): FieldChange[] {
+  const { path } = at;
+  const into = (key: string | number, label: string): Place => ({
+    ...at,
+    path: label,
+    fields: [...at.fields, key],
+  });
+  // `[]` against `null` or `{}`: the same absence, written two ways.
+  if (isEmpty(desired) && isEmpty(live)) return [];
   if (isObject(desired) && isObject(live)) {
     const changes: FieldChange[] = [];
     for (const key of Object.keys(desired)) {
       const p = path ? `${path}.${key}` : key;
-      if (!has(live, key))
-        changes.push({ path: p, kind: 'added', to: desired[key] });
-      else
+      if (!has(live, key)) {
+        if (!isEmpty(desired[key]))
+          changes.push({ path: p, kind: 'added', to: desired[key] });
+      } else
         changes.push(
-          ...compareObjects(
+          ...compare(
             desired[key],
             live[key],
             isObject(applied) && has(applied, key) ? applied[key] : undefined,
-            p,
+            into(key, p),
           ),
         );
     }
     if (isObject(applied)) {
       for (const key of Object.keys(applied)) {
-        if (!has(desired, key) && has(live, key))
+        if (!has(desired, key) && has(live, key) && !isEmpty(live[key]))
           changes.push({
             path: path ? `${path}.${key}` : key,
             kind: 'removed',
@@ -79,20 +117,20 @@ export function compareObjects(
           .join(',')}]`;
       const changes: FieldChange[] = [];
       const wanted = new Set(desired.map(id));
-      for (const item of desired) {
+      desired.forEach((item, i) => {
         const match = liveById.get(id(item));
         if (match === undefined)
           changes.push({ path: label(item), kind: 'added', to: item });
         else
           changes.push(
-            ...compareObjects(
+            ...compare(
               item,
               match,
               appliedById.get(id(item)),
-              label(item),
+              into(i, label(item)),
             ),
           );
-      }
+      });
       for (const [itemId, item] of appliedById) {
         if (!wanted.has(itemId) && liveById.has(itemId))
           changes.push({
@@ -106,20 +144,21 @@ export function compareObjects(
     if (desired.length !== live.length)
       return [{ path, kind: 'changed', from: live, to: desired }];
     return desired.flatMap((item, i) =>
-      compareObjects(
+      compare(
         item,
         live[i],
         Array.isArray(applied) ? applied[i] : undefined,
-        `${path}[${i}]`,
+        into(i, `${path}[${i}]`),
       ),
     );
   }
   // A scalar against an object or a list is one change (equivalentScalars
   // holds only for equal values or two quantities), as are two scalars that
   // mean different things.
-  return equivalentScalars(desired, live)
-    ? []
-    : [{ path, kind: 'changed', from: live, to: desired }];
+  const same = isQuantityField(at.type, at.fields, at.crdFields)
+    ? equivalentScalars(desired, live)
+    : desired === live;
+  return same ? [] : [{ path, kind: 'changed', from: live, to: desired }];
 }
 
 function mergeKeysFor(
@@ -136,6 +175,18 @@ function mergeKeysFor(
     items.every(item => keys.some(k => (item as any)[k] !== undefined))
     ? keys
     : undefined;
+}
+
+/**
+ * What an absent field reads as: the API server leaves out empty maps and
+ * lists (`omitempty`), and `null` in an applied manifest removes a field.
+ * `kubectl create --dry-run -o yaml` writes `creationTimestamp: null` in a
+ * pod template, which newer API servers leave out.
+ */
+function isEmpty(value: unknown): boolean {
+  if (value === null) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isObject(value) && Object.keys(value).length === 0;
 }
 
 /** An own field: `constructor` or `toString` inherited by every object are no Kubernetes fields. */

@@ -93,7 +93,7 @@ describe('diffObjects', () => {
     ).toEqual([{ path: 'spec.minReadySeconds', kind: 'removed', from: 5 }]);
   });
 
-  it('treats equivalent quantities and numeric strings as equal', () => {
+  it('treats equivalent quantities as equal in quantity fields, and a numeric string elsewhere as a change', () => {
     const desired = deployment([
       {
         name: 'web',
@@ -105,10 +105,26 @@ describe('diffObjects', () => {
       {
         name: 'web',
         resources: { limits: { cpu: '0.1', memory: '1073741824' } },
-        ports: [{ containerPort: '8080' }],
+        ports: [{ containerPort: 8080 }],
       },
     ]);
     expect(diffObjects([desired], [live], options)[0].action).toBe('unchanged');
+    // The API server refuses a string where it wants a port number: not the same.
+    const textPort = deployment([
+      {
+        name: 'web',
+        resources: { limits: { cpu: '100m', memory: '1Gi' } },
+        ports: [{ containerPort: '8080' }],
+      },
+    ]);
+    expect(diffObjects([textPort], [live], options)[0].changes).toEqual([
+      {
+        path: 'spec.template.spec.containers[name=web].ports[containerPort=8080].containerPort',
+        kind: 'changed',
+        from: 8080,
+        to: '8080',
+      },
+    ]);
     const bigger = deployment([
       {
         name: 'web',
@@ -124,6 +140,88 @@ describe('diffObjects', () => {
         to: '200m',
       },
     ]);
+  });
+
+  describe('quantities only where Kubernetes types the field as one (issue 18)', () => {
+    const configMap = (
+      data: Record<string, string>,
+      annotations?: Record<string, string>,
+    ) => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'app', ...(annotations ? { annotations } : {}) },
+      data,
+    });
+
+    it.each([
+      ['1.10', '1.1'],
+      ['010', '10'],
+      ['1k', '1000'],
+      ['100m', '0.1'],
+    ])('reports a ConfigMap value %j against %j as changed', (to, from) => {
+      expect(
+        diffObjects(
+          [configMap({ appVersion: to })],
+          [configMap({ appVersion: from })],
+          options,
+        )[0].changes,
+      ).toEqual([{ path: 'data.appVersion', kind: 'changed', from, to }]);
+    });
+
+    it('reports a quantity-looking annotation or env value as changed', () => {
+      expect(
+        diffObjects(
+          [configMap({}, { 'example.com/cpu': '1' })],
+          [configMap({}, { 'example.com/cpu': '1000m' })],
+          options,
+        )[0].changes,
+      ).toEqual([
+        {
+          path: 'metadata.annotations.example.com/cpu',
+          kind: 'changed',
+          from: '1000m',
+          to: '1',
+        },
+      ]);
+      const withEnv = (value: string) =>
+        deployment([{ name: 'web', env: [{ name: 'MEM', value }] }]);
+      expect(
+        diffObjects([withEnv('1Gi')], [withEnv('1073741824')], options)[0]
+          .changes,
+      ).toEqual([
+        {
+          path: 'spec.template.spec.containers[name=web].env[name=MEM].value',
+          kind: 'changed',
+          from: '1073741824',
+          to: '1Gi',
+        },
+      ]);
+    });
+
+    it('keeps cpu 1000m = "1" and memory 1Gi = 1073741824 in resources, and out of the text diff', () => {
+      const withLimits = (cpu: unknown, memory: unknown) =>
+        deployment([
+          { name: 'web', image: 'x', resources: { limits: { cpu, memory } } },
+        ]);
+      const [same] = diffObjects(
+        [withLimits('1000m', '1Gi')],
+        [withLimits('1', 1073741824)],
+        options,
+      );
+      expect(same.action).toBe('unchanged');
+      const [changed] = diffObjects(
+        [
+          {
+            ...withLimits('1000m', '1Gi'),
+            metadata: { name: 'web', labels: { a: 'b' } },
+          },
+        ],
+        [withLimits('1', 1073741824)],
+        options,
+      );
+      expect(changed.changes.map(c => c.path)).toEqual(['metadata.labels']);
+      expect(changed.unified).not.toMatch(/^[-+] +(cpu|memory):/m);
+    });
   });
 
   it('matches containers and env by name, not by position', () => {

@@ -1,5 +1,6 @@
 import type { KubeObject } from '../providers/renderCluster';
 import { compareObjects, FieldChange } from './compareObjects';
+import { quantityFieldsFromCrds } from './crdQuantityFields';
 import { lastApplied, normalizeObject } from './normalize';
 import { withoutServerAssigned } from './serverAssigned';
 import {
@@ -127,6 +128,8 @@ export function diffObjects(
     options.declared
       ? withoutServerAssigned(o, declaredByKey.get(identify(o).key))
       : o;
+  // A bundle that ships its CRDs says which of its custom resources' fields are quantities.
+  const crdFields = quantityFieldsFromCrds([...desiredObjects, ...liveObjects]);
   const desired = lastOfEach(desiredObjects, identify).map(comparable);
   const live = lastOfEach(liveObjects, identify).map(comparable);
   const liveByKey = new Map(live.map(o => [identify(o).key, o]));
@@ -169,6 +172,7 @@ export function diffObjects(
       normalizedDesired,
       normalizedLive,
       applied && withNamespace(applied),
+      crdFields,
     );
     const [maskedLive, maskedDesired] = maskSecretPair(
       alignEquivalent(
@@ -176,6 +180,7 @@ export function diffObjects(
           ? normalizedLive
           : projectLive(normalizedLive, normalizedDesired),
         normalizedDesired,
+        crdFields,
       ),
       normalizedDesired,
     );

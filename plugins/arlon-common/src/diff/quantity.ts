@@ -29,7 +29,11 @@ export function parseQuantity(value: unknown): number | undefined {
   return Number(m[1]) * SUFFIX[m[2] ?? ''];
 }
 
-/** Whether two scalar values mean the same to Kubernetes: `100m` = `0.1`, `"3"` = `3`. */
+/**
+ * Whether two values of a quantity field mean the same to Kubernetes:
+ * `100m` = `0.1`, `"3"` = `3`. Only for fields Kubernetes types as
+ * quantities (isQuantityField): elsewhere `"1.10"` and `"1.1"` differ.
+ */
 export function equivalentScalars(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   const qa = parseQuantity(a);

@@ -52,13 +52,7 @@ export function compareRendered(
     { ...options, exact: true, prune: true },
   );
   const duplicates = (side: Rendered, name: string) =>
-    duplicateIdentities(
-      side.objects.map(r => r.object),
-      options,
-    ).map(
-      key =>
-        `${name} holds ${key} more than once: the last one is compared (applying them in order leaves it)`,
-    );
+    duplicateNotes(side, name, options);
   return section({
     title,
     method: 'exact',
@@ -72,6 +66,21 @@ export function compareRendered(
     ],
     objects: attachBundles(objects, all, options),
   });
+}
+
+/** A note for each identity `side` holds more than once. */
+export function duplicateNotes(
+  side: Rendered,
+  name: string,
+  options: Pick<DiffOptions, 'defaultNamespace' | 'isNamespaced'>,
+): string[] {
+  return duplicateIdentities(
+    side.objects.map(r => r.object),
+    options,
+  ).map(
+    key =>
+      `${name} holds ${key} more than once: the last one is compared (applying them in order leaves it)`,
+  );
 }
 
 /** The report of sections comparing `left` (what is) with `right` (what would be). */

@@ -8,7 +8,10 @@ import {
 
 describe('projectLive', () => {
   it('projects lists by name only when every desired item is named', () => {
-    const live = [{ name: 'a', y: 1 }, { x: 1, z: 2 }];
+    const live = [
+      { name: 'a', y: 1 },
+      { x: 1, z: 2 },
+    ];
     expect(projectLive(live, [{ name: 'a' }, { x: 1 }])).toEqual(live);
   });
 
@@ -29,26 +32,55 @@ describe('projectLive', () => {
 });
 
 describe('alignEquivalent', () => {
-  it('writes equivalent values inside mappings as desired writes them', () => {
-    expect(alignEquivalent({ cpu: '100m', x: 1 }, { cpu: '0.1' })).toEqual({
-      cpu: '0.1',
-      x: 1,
-    });
+  const pod = (containers: object[]) => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    spec: { containers },
+  });
+
+  it('writes equivalent quantities inside mappings as desired writes them', () => {
+    expect(
+      alignEquivalent(
+        pod([{ name: 'a', resources: { limits: { cpu: '100m' } }, x: 1 }]),
+        pod([{ name: 'a', resources: { limits: { cpu: '0.1' } } }]),
+      ),
+    ).toEqual(
+      pod([{ name: 'a', resources: { limits: { cpu: '0.1' } }, x: 1 }]),
+    );
   });
 
   it('aligns list items by name, not by position', () => {
-    const live = [
-      { name: 'b', port: '8080' },
-      { name: 'a', port: '80' },
-    ];
-    const desired = [
-      { name: 'a', port: 80 },
-      { name: 'b', port: 8080 },
-    ];
-    expect(alignEquivalent(live, desired)).toEqual([
-      { name: 'b', port: 8080 },
-      { name: 'a', port: 80 },
+    const live = pod([
+      { name: 'b', resources: { requests: { memory: '1Gi' } } },
+      { name: 'a', resources: { requests: { memory: '1Mi' } } },
     ]);
+    const desired = pod([
+      { name: 'a', resources: { requests: { memory: 1048576 } } },
+      { name: 'b', resources: { requests: { memory: '1024Mi' } } },
+    ]);
+    expect(alignEquivalent(live, desired)).toEqual(
+      pod([
+        { name: 'b', resources: { requests: { memory: '1024Mi' } } },
+        { name: 'a', resources: { requests: { memory: 1048576 } } },
+      ]),
+    );
+  });
+
+  it('leaves values outside quantity fields as live writes them', () => {
+    const live = { kind: 'ConfigMap', data: { a: '1.10', b: '0.1' } };
+    expect(
+      alignEquivalent(live, {
+        kind: 'ConfigMap',
+        data: { a: '1.1', b: '100m' },
+      }),
+    ).toEqual(live);
+    const ports = pod([{ name: 'a', ports: [{ containerPort: '8080' }] }]);
+    expect(
+      alignEquivalent(
+        ports,
+        pod([{ name: 'a', ports: [{ containerPort: 8080 }] }]),
+      ),
+    ).toEqual(ports);
   });
 });
 

@@ -1,6 +1,8 @@
 import { createTwoFilesPatch } from 'diff';
 import { stringify } from 'yaml';
 import { equivalentScalars } from './quantity';
+import type { CrdQuantityFields } from './crdQuantityFields';
+import { FieldPath, isQuantityField } from './quantityFields';
 
 export const MASK_TEXT = '*** (masked)';
 export const MASK_CHANGED = '*** (masked, changed)';
@@ -30,15 +32,33 @@ export function projectLive(live: unknown, desired: unknown): unknown {
 }
 
 /**
- * Live with the values that are equivalent to desired's (`100m` and `0.1`,
- * `8080` and `"8080"`) written as desired writes them, so the text diff
- * shows only what the structured comparison counts.
+ * Live with the quantities that are equivalent to desired's (`100m` and
+ * `0.1` in a container's resources) written as desired writes them, so the
+ * text diff shows only what the structured comparison counts. `live` and
+ * `desired` are whole objects: desired's kind says where quantities are.
  */
-export function alignEquivalent(live: unknown, desired: unknown): unknown {
+export function alignEquivalent(
+  live: unknown,
+  desired: unknown,
+  crdFields?: CrdQuantityFields,
+): unknown {
+  const isQuantity = (fields: FieldPath) =>
+    isQuantityField(isObject(desired) ? desired : {}, fields, crdFields);
+  return align(live, desired, isQuantity, []);
+}
+
+function align(
+  live: unknown,
+  desired: unknown,
+  isQuantity: (fields: FieldPath) => boolean,
+  fields: FieldPath,
+): unknown {
   if (isObject(live) && isObject(desired)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(live))
-      out[k] = Object.hasOwn(desired, k) ? alignEquivalent(v, desired[k]) : v;
+      out[k] = Object.hasOwn(desired, k)
+        ? align(v, desired[k], isQuantity, [...fields, k])
+        : v;
     return out;
   }
   if (Array.isArray(live) && Array.isArray(desired)) {
@@ -47,12 +67,14 @@ export function alignEquivalent(live: unknown, desired: unknown): unknown {
         ? desired.find(d => isObject(d) && d.name === item.name)
         : undefined;
     return live.map((item, i) =>
-      alignEquivalent(item, byName(item) ?? desired[i]),
+      align(item, byName(item) ?? desired[i], isQuantity, [...fields, i]),
     );
   }
   // A mapping or list against anything else: equivalentScalars compares only
   // numbers and text, so live stays as it is.
-  return equivalentScalars(desired, live) ? desired : live;
+  return isQuantity(fields) && equivalentScalars(desired, live)
+    ? desired
+    : live;
 }
 
 /** Secret `data` values masked on both sides, with changed ones marked on the desired side. */
