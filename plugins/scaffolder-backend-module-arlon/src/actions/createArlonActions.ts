@@ -4,6 +4,7 @@ import { createClusterCloneAction } from './clusterClone';
 import { createClusterCreateAction } from './clusterCreate';
 import { createClusterImportAction } from './clusterImport';
 import { createClusterUnregisterAction } from './clusterUnregister';
+import { createClusterUpgradeAction } from './clusterUpgrade';
 import { createClusterSpecCloneAction } from './clusterSpecClone';
 import { createClusterSpecCreateAction } from './clusterSpecCreate';
 import type { ArlonActionsOptions } from './options';
@@ -28,6 +29,7 @@ export function createArlonActions(
     createClusterCloneAction(options),
     createClusterImportAction(options),
     createClusterUnregisterAction(options),
+    createClusterUpgradeAction(options),
     createClusterSpecCreateAction(options),
     createClusterSpecCloneAction(options),
     createBundleCreateAction(options),

@@ -4,6 +4,7 @@ export { createClusterCloneAction } from './clusterClone';
 export { createClusterCreateAction } from './clusterCreate';
 export { createClusterImportAction } from './clusterImport';
 export { createClusterUnregisterAction } from './clusterUnregister';
+export { createClusterUpgradeAction } from './clusterUpgrade';
 export { createClusterSpecCloneAction } from './clusterSpecClone';
 export { createClusterSpecCreateAction } from './clusterSpecCreate';
 export { createProfileApplyAction } from './profileApply';
