@@ -16,7 +16,13 @@ const template = (name: string) =>
 /** What a person fills in, per template, with the entity refs pickers give. */
 const FORMS: Record<
   string,
-  { values: object; secrets?: object; writes: string }
+  {
+    values: object;
+    secrets?: object;
+    writes: string;
+    /** A day-2 change: the clusters its dry run says it reaches. */
+    reaches?: string;
+  }
 > = {
   'create-cluster': {
     values: {
@@ -89,6 +95,15 @@ const FORMS: Record<
       selector: 'env=prod',
     },
     writes: 'update arlon/clusters/prod-us-west.yaml',
+  },
+  'upgrade-kubernetes': {
+    values: {
+      target: 'clusterSpec',
+      clusterSpec: 'resource:default/clusterspec-docker-dev',
+      kubernetesVersion: 'v1.31.0',
+    },
+    writes: 'update arlon/clusterspecs/docker-dev.yaml',
+    reaches: 'Clusters it reaches: dev-local',
   },
 };
 
@@ -180,6 +195,7 @@ describe('software templates', () => {
         error: undefined,
       });
       expect(log).toContain(form.writes);
+      expect(log).toContain(form.reaches ?? '');
       // The definition itself comes back for the commit preview to show
       // (an import's registration is not dry-run, so it has only the list).
       const shown = res.body.directoryContents.map(
@@ -323,6 +339,50 @@ describe('software templates', () => {
         res.body.error?.message ?? JSON.stringify(res.body.errors ?? res.body);
       expect(text).toMatch(message);
       expect(JSON.stringify(res.body)).not.toContain('hunter2');
+      expect(await fleet.commits()).toBe(before);
+    });
+  });
+
+  /** The upgrade-kubernetes template's refusals, through the scaffolder's dry run. */
+  describe('upgrade-kubernetes: refusals', () => {
+    const UPGRADE = {
+      target: 'clusterSpec',
+      clusterSpec: 'resource:default/clusterspec-aws-eks',
+    };
+    it.each([
+      // Refused by the action, naming the file and the field:
+      [
+        'a skipped minor version',
+        { kubernetesVersion: 'v1.31.0' },
+        /arlon\/clusterspecs\/aws-eks\.yaml: spec\.kubernetesVersion: v1\.29\.4 → v1\.31\.0 skips v1\.30/,
+      ],
+      [
+        'a downgrade',
+        { kubernetesVersion: 'v1.28.0' },
+        /spec\.kubernetesVersion: v1\.29\.4 → v1\.28\.0 is a downgrade/,
+      ],
+      [
+        'a linked cluster instead of its spec',
+        {
+          target: 'cluster',
+          cluster: 'resource:default/prod-us-west',
+          kubernetesVersion: 'v1.30.0',
+        },
+        /follows ClusterSpec "aws-eks" \(mode linked\): change that spec/,
+      ],
+      // Refused by the form itself (its pattern), before the action runs:
+      [
+        'a version carrying a shell command',
+        { kubernetesVersion: 'v1.30.0; rm -rf /' },
+        /kubernetesVersion does not match pattern/,
+      ],
+    ])('refuses %s with 400 before any commit', async (_, over, message) => {
+      const before = await fleet.commits();
+      const res = await dryRun('upgrade-kubernetes', { ...UPGRADE, ...over });
+      expect(res.status).toBe(400);
+      const text: string =
+        res.body.error?.message ?? JSON.stringify(res.body.errors ?? res.body);
+      expect(text).toMatch(message);
       expect(await fleet.commits()).toBe(before);
     });
   });

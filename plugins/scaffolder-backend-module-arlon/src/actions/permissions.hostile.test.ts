@@ -90,6 +90,16 @@ const CASES: Case[] = [
     input: { profiles: ['infrastructure'], clusters: ['edge-imported'] },
   },
   {
+    action: 'arlon:cluster:upgrade',
+    permission: 'arlon.definition.update',
+    input: { clusterSpec: 'aws-eks', kubernetesVersion: 'v1.30.0' },
+  },
+  {
+    action: 'arlon:cluster:upgrade',
+    permission: 'arlon.cluster.update',
+    input: { cluster: 'staging-eu', kubernetesVersion: 'v1.29.4' },
+  },
+  {
     action: 'arlon:validate',
     permission: 'arlon.definition.read',
     input: { path: '.' },
