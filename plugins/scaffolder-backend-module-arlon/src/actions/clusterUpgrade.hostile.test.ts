@@ -55,7 +55,7 @@ describe('arlon:cluster:upgrade (hostile)', () => {
     [
       'a spec name that leaves its folder',
       { clusterSpec: '../../generated/x', kubernetesVersion: 'v1.30.0' },
-      /is not an entity of a ClusterSpec|^clusterSpec ".*" must/,
+      '"clusterSpec" must be a name or an entity ref such as resource:default/<name>, not "../../generated/x"',
     ],
     [
       'a 250 KB spec name',

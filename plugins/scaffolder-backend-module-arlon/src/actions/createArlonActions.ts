@@ -8,6 +8,7 @@ import { createClusterUpgradeAction } from './clusterUpgrade';
 import { createClusterSpecCloneAction } from './clusterSpecClone';
 import { createClusterSpecCreateAction } from './clusterSpecCreate';
 import type { ArlonActionsOptions } from './options';
+import { createNodePoolUpdateAction } from './nodePoolUpdate';
 import { createProfileApplyAction } from './profileApply';
 import { createProfileCreateAction } from './profileCreate';
 import { createValidateAction } from './validate';
@@ -30,6 +31,7 @@ export function createArlonActions(
     createClusterImportAction(options),
     createClusterUnregisterAction(options),
     createClusterUpgradeAction(options),
+    createNodePoolUpdateAction(options),
     createClusterSpecCreateAction(options),
     createClusterSpecCloneAction(options),
     createBundleCreateAction(options),

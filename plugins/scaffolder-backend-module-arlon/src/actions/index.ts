@@ -7,6 +7,7 @@ export { createClusterUnregisterAction } from './clusterUnregister';
 export { createClusterUpgradeAction } from './clusterUpgrade';
 export { createClusterSpecCloneAction } from './clusterSpecClone';
 export { createClusterSpecCreateAction } from './clusterSpecCreate';
+export { createNodePoolUpdateAction } from './nodePoolUpdate';
 export { createProfileApplyAction } from './profileApply';
 export { createProfileCreateAction } from './profileCreate';
 export { createValidateAction } from './validate';

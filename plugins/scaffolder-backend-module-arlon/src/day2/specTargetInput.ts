@@ -3,6 +3,10 @@ import { checkDefinitionName } from '@arlon-backstage/plugin-arlon-common';
 import { nameOf } from '../actions/names';
 import type { SpecTarget } from './specTarget';
 
+/** `[kind:][namespace/]name`, as entity pickers give it. */
+const ENTITY_REF =
+  /^(?:[A-Za-z][A-Za-z0-9-]{0,62}:)?(?:[a-z0-9][-a-z0-9]{0,62}\/)?[a-z0-9][-a-z0-9]{0,252}$/;
+
 /**
  * The `clusterSpec` or `cluster` input of a day-2 action (a name or the
  * entity ref a picker gives): exactly one, a string, a valid definition
@@ -26,6 +30,14 @@ export function specTargetOf(input: {
       `"${field}" must be a name or an entity ref, not ${
         Array.isArray(value) ? 'a list' : typeof value
       }`,
+    );
+  // An entity ref's last segment is taken as the name: anything else with a
+  // "/" or ":" (a path such as ../clusterspecs/x) is refused, not cut short.
+  if (/[:/]/.test(value) && !ENTITY_REF.test(value))
+    throw new InputError(
+      `"${field}" must be a name or an entity ref such as resource:default/<name>, not ${JSON.stringify(
+        value.length > 80 ? `${value.slice(0, 80)}…` : value,
+      )}`,
     );
   const kind = field === 'clusterSpec' ? 'ClusterSpec' : 'Cluster';
   try {
