@@ -105,6 +105,28 @@ const FORMS: Record<
     writes: 'update arlon/clusterspecs/docker-dev.yaml',
     reaches: 'Clusters it reaches: dev-local',
   },
+  'scale-node-pool': {
+    values: {
+      target: 'clusterSpec',
+      clusterSpec: 'resource:default/clusterspec-docker-dev',
+      nodePool: 'md-0',
+      autoscale: true,
+      min: 1,
+      max: 5,
+    },
+    writes: 'update arlon/clusterspecs/docker-dev.yaml',
+    reaches: 'Clusters it reaches: dev-local',
+  },
+  'change-machine-type': {
+    values: {
+      target: 'cluster',
+      cluster: 'resource:default/staging-eu',
+      nodePool: 'workers',
+      machineType: 'm5.2xlarge',
+    },
+    writes: 'update arlon/clusters/staging-eu.yaml',
+    reaches: 'Clusters it reaches: staging-eu',
+  },
 };
 
 /** The new-bundle template's Helm repository form. */
@@ -341,6 +363,97 @@ describe('software templates', () => {
       expect(JSON.stringify(res.body)).not.toContain('hunter2');
       expect(await fleet.commits()).toBe(before);
     });
+  });
+
+  describe('node pool templates', () => {
+    const fileOf = (res: any, path: string) =>
+      parse(
+        Buffer.from(
+          res.body.directoryContents.find(
+            (f: { path: string }) => f.path === path,
+          ).base64Content,
+          'base64',
+        ).toString(),
+      );
+
+    it('scale-node-pool: a fixed size stops autoscaling and sets the machines', async () => {
+      const res = await dryRun('scale-node-pool', {
+        target: 'clusterSpec',
+        clusterSpec: 'resource:default/clusterspec-aws-eks',
+        nodePool: 'general',
+        autoscale: false,
+        replicas: 4,
+      });
+      expect(res.status).toBe(200);
+      expect(
+        fileOf(res, 'arlon/clusterspecs/aws-eks.yaml').spec.nodePools,
+      ).toEqual([{ name: 'general', machineType: 't3.large', replicas: 4 }]);
+    });
+
+    it('scale-node-pool: an autoscaling range reaches the spec as { min, max }', async () => {
+      const res = await dryRun(
+        'scale-node-pool',
+        FORMS['scale-node-pool'].values,
+      );
+      expect(
+        fileOf(res, 'arlon/clusterspecs/docker-dev.yaml').spec.nodePools[0],
+      ).toEqual({
+        name: 'md-0',
+        machineType: 'kindest/node:v1.30.0',
+        replicas: 2,
+        autoscaling: { min: 1, max: 5 },
+      });
+    });
+
+    it('change-machine-type: the review says Cluster API rolls the pool onto a new template', async () => {
+      const res = await dryRun(
+        'change-machine-type',
+        FORMS['change-machine-type'].values,
+      );
+      expect(logOf(res)).toMatch(
+        /new AWSMachineTemplate staging-eu-workers-[0-9a-f]{8}: a template is named by its content, so Cluster API rolls the machines/,
+      );
+    });
+
+    it.each([
+      [
+        'scale-node-pool',
+        { autoscale: true, min: 6, max: 2 },
+        /autoscaling\.min \(6\) is above .*autoscaling\.max \(2\)/,
+      ],
+      [
+        'scale-node-pool',
+        { autoscale: false, replicas: 100000 },
+        /does not meet dependency required by instance\.autoscale/,
+      ],
+      [
+        'change-machine-type',
+        { machineType: 'm5.large; rm -rf /' },
+        /machineType does not match pattern/,
+      ],
+      [
+        'change-machine-type',
+        { nodePool: '__proto__', machineType: 'm5.large' },
+        /nodePool does not match pattern/,
+      ],
+    ])(
+      '%s refuses %j with 400 before any commit',
+      async (name, over, message) => {
+        const before = await fleet.commits();
+        const res = await dryRun(name, {
+          target: 'clusterSpec',
+          clusterSpec: 'resource:default/clusterspec-aws-eks',
+          nodePool: 'general',
+          ...over,
+        });
+        expect(res.status).toBe(400);
+        const text: string =
+          res.body.error?.message ??
+          JSON.stringify(res.body.errors ?? res.body);
+        expect(text).toMatch(message);
+        expect(await fleet.commits()).toBe(before);
+      },
+    );
   });
 
   /** The upgrade-kubernetes template's refusals, through the scaffolder's dry run. */

@@ -5,8 +5,7 @@ import { createClusterUpgradeAction } from './clusterUpgrade';
 
 describe('arlon:cluster:upgrade', () => {
   const env = withFleet(fleet => createClusterUpgradeAction(fleet.options));
-  const yamlOf = async (file: string) =>
-    parse((await env().fleet.file(file))!);
+  const yamlOf = async (file: string) => parse((await env().fleet.file(file))!);
 
   it('on a dry run, names the linked clusters it reaches and the files, and writes nothing', async () => {
     const { fleet, action } = env();
@@ -22,7 +21,9 @@ describe('arlon:cluster:upgrade', () => {
     expect(logs).toContainEqual(
       expect.stringContaining('Kubernetes v1.30.0 → v1.31.0'),
     );
-    expect(outputs.files).toContain('update arlon/clusterspecs/docker-dev.yaml');
+    expect(outputs.files).toContain(
+      'update arlon/clusterspecs/docker-dev.yaml',
+    );
     // The linked cluster's generated Cluster API objects change with it.
     expect(outputs.files).toContainEqual(
       expect.stringMatching(/^update generated\/clusters\/dev-local\//),

@@ -36,11 +36,11 @@ export function createClusterUpgradeAction(
           z
             .string()
             .optional()
-            .describe('…or a cloned cluster (built from its own copy of a spec)'),
+            .describe(
+              '…or a cloned cluster (built from its own copy of a spec)',
+            ),
         kubernetesVersion: z =>
-          z
-            .string()
-            .describe('The version to upgrade to, e.g. v1.31.2'),
+          z.string().describe('The version to upgrade to, e.g. v1.31.2'),
       },
       output: {
         ...writeOutputs,

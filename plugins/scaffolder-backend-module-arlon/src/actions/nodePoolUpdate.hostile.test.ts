@@ -10,20 +10,60 @@ describe('arlon:nodepool:update (hostile)', () => {
   const env = withFleet(fleet => createNodePoolUpdateAction(fleet.options));
 
   it.each<[string, Record<string, unknown>, string | RegExp]>([
-    ['replicas as a string', { replicas: '3' }, `${AT}.replicas must be a whole number from 0 to 5000`],
-    ['fractional replicas', { replicas: 2.5 }, `${AT}.replicas must be a whole number`],
-    ['negative replicas', { replicas: -1 }, `${AT}.replicas must be a whole number`],
-    ['a huge pool', { replicas: 1e9 }, "(Kubernetes' limit of nodes per cluster), not 1000000000"],
-    ['replicas NaN', { replicas: Number.NaN }, `${AT}.replicas must be a whole number`],
-    ['autoscaling as a list', { autoscaling: [2, 8] }, `${AT}.autoscaling must be { min, max }`],
-    ['autoscaling as a string', { autoscaling: '2..8' }, `${AT}.autoscaling must be { min, max }`],
     [
-      'autoscaling with a prototype key',
-      { autoscaling: JSON.parse('{"min": 1, "max": 3, "__proto__": {"polluted": true}}') },
+      'replicas as a string',
+      { replicas: '3' },
+      `${AT}.replicas must be a whole number from 0 to 5000`,
+    ],
+    [
+      'fractional replicas',
+      { replicas: 2.5 },
+      `${AT}.replicas must be a whole number`,
+    ],
+    [
+      'negative replicas',
+      { replicas: -1 },
+      `${AT}.replicas must be a whole number`,
+    ],
+    [
+      'a huge pool',
+      { replicas: 1e9 },
+      "(Kubernetes' limit of nodes per cluster), not 1000000000",
+    ],
+    [
+      'replicas NaN',
+      { replicas: Number.NaN },
+      `${AT}.replicas must be a whole number`,
+    ],
+    [
+      'autoscaling as a list',
+      { autoscaling: [2, 8] },
       `${AT}.autoscaling must be { min, max }`,
     ],
-    ['autoscaling with a string max', { autoscaling: { min: 1, max: '9' } }, `${AT}.autoscaling.max must be a whole number`],
-    ['autoscaling without min', { autoscaling: { max: 9 } }, `${AT}.autoscaling.min must be a whole number`],
+    [
+      'autoscaling as a string',
+      { autoscaling: '2..8' },
+      `${AT}.autoscaling must be { min, max }`,
+    ],
+    [
+      'autoscaling with a prototype key',
+      {
+        autoscaling: JSON.parse(
+          '{"min": 1, "max": 3, "__proto__": {"polluted": true}}',
+        ),
+      },
+      `${AT}.autoscaling must be { min, max }`,
+    ],
+    [
+      'autoscaling with a string max',
+      { autoscaling: { min: 1, max: '9' } },
+      `${AT}.autoscaling.max must be a whole number`,
+    ],
+    [
+      'autoscaling without min',
+      { autoscaling: { max: 9 } },
+      `${AT}.autoscaling.min must be a whole number`,
+    ],
     [
       'a machine type carrying a shell command',
       { machineType: 'm5.large; rm -rf /' },
@@ -34,11 +74,31 @@ describe('arlon:nodepool:update (hostile)', () => {
       { machineType: 'm5.large\nkind: Secret' },
       `${AT}.machineType must be`,
     ],
-    ['a 300 KB machine type', { machineType: 'm'.repeat(300_000) }, /machineType must be .*, not "m{39}…/],
-    ['a machine type as an object', { machineType: { size: 'large' } }, `${AT}.machineType must be`],
-    ['a pool named __proto__', { nodePool: '__proto__', replicas: 1 }, 'has no pool named "__proto__"'],
-    ['a pool as a list', { nodePool: ['general'], replicas: 1 }, '"nodePool" must be the name of a node pool'],
-    ['no pool', { nodePool: undefined, replicas: 1 }, '"nodePool" must be the name of a node pool'],
+    [
+      'a 300 KB machine type',
+      { machineType: 'm'.repeat(300_000) },
+      /machineType must be .*, not "m{39}…/,
+    ],
+    [
+      'a machine type as an object',
+      { machineType: { size: 'large' } },
+      `${AT}.machineType must be`,
+    ],
+    [
+      'a pool named __proto__',
+      { nodePool: '__proto__', replicas: 1 },
+      'has no pool named "__proto__"',
+    ],
+    [
+      'a pool as a list',
+      { nodePool: ['general'], replicas: 1 },
+      '"nodePool" must be the name of a node pool',
+    ],
+    [
+      'no pool',
+      { nodePool: undefined, replicas: 1 },
+      '"nodePool" must be the name of a node pool',
+    ],
     [
       'an unknown cluster',
       { clusterSpec: undefined, cluster: 'ghost', replicas: 1 },
@@ -46,7 +106,11 @@ describe('arlon:nodepool:update (hostile)', () => {
     ],
     [
       'a cluster name that leaves its folder',
-      { clusterSpec: undefined, cluster: '../clusterspecs/aws-eks', replicas: 1 },
+      {
+        clusterSpec: undefined,
+        cluster: '../clusterspecs/aws-eks',
+        replicas: 1,
+      },
       '"cluster" must be a name or an entity ref such as resource:default/<name>, not "../clusterspecs/aws-eks"',
     ],
   ])('refuses %s', async (_, over, message) => {

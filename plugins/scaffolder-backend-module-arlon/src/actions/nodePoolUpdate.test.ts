@@ -5,8 +5,7 @@ import { createNodePoolUpdateAction } from './nodePoolUpdate';
 
 describe('arlon:nodepool:update', () => {
   const env = withFleet(fleet => createNodePoolUpdateAction(fleet.options));
-  const yamlOf = async (file: string) =>
-    parse((await env().fleet.file(file))!);
+  const yamlOf = async (file: string) => parse((await env().fleet.file(file))!);
   const poolOf = async (file: string, pool: string, frozen = false) => {
     const { spec } = await yamlOf(file);
     return (frozen ? spec.clonedFrom.spec : spec).nodePools.find(
@@ -29,9 +28,11 @@ describe('arlon:nodepool:update', () => {
     await action.handler(ctx);
     expect(await fleet.commits()).toBe(before + 1);
     expect(outputs.clusters).toEqual(['dev-local']);
-    expect(
-      await poolOf('arlon/clusterspecs/docker-dev.yaml', 'md-0'),
-    ).toEqual({ name: 'md-0', machineType: 'kindest/node:v1.30.0', replicas: 3 });
+    expect(await poolOf('arlon/clusterspecs/docker-dev.yaml', 'md-0')).toEqual({
+      name: 'md-0',
+      machineType: 'kindest/node:v1.30.0',
+      replicas: 3,
+    });
     const cluster = (await generated('dev-local')).find(
       o => o.kind === 'Cluster',
     );
@@ -165,8 +166,11 @@ describe('arlon:nodepool:update', () => {
     try {
       await expect(
         action.handler(
-          stepContext({ cluster: 'staging-eu', nodePool: 'workers', replicas: 1 })
-            .ctx,
+          stepContext({
+            cluster: 'staging-eu',
+            nodePool: 'workers',
+            replicas: 1,
+          }).ctx,
         ),
       ).rejects.toThrow(
         'You may not change node pools of this Cluster (permission arlon.cluster.update)',

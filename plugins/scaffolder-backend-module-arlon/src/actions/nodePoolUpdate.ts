@@ -38,7 +38,9 @@ export function createNodePoolUpdateAction(
           z
             .string()
             .optional()
-            .describe('…or a cloned cluster (built from its own copy of a spec)'),
+            .describe(
+              '…or a cloned cluster (built from its own copy of a spec)',
+            ),
         nodePool: z => z.string().describe("The pool's name in the spec"),
         replicas: z =>
           z.number().int().optional().describe('Its number of machines'),

@@ -100,6 +100,20 @@ const CASES: Case[] = [
     input: { cluster: 'staging-eu', kubernetesVersion: 'v1.29.4' },
   },
   {
+    action: 'arlon:nodepool:update',
+    permission: 'arlon.definition.update',
+    input: { clusterSpec: 'aws-eks', nodePool: 'general', replicas: 4 },
+  },
+  {
+    action: 'arlon:nodepool:update',
+    permission: 'arlon.cluster.update',
+    input: {
+      cluster: 'staging-eu',
+      nodePool: 'workers',
+      machineType: 'm5.2xlarge',
+    },
+  },
+  {
     action: 'arlon:validate',
     permission: 'arlon.definition.read',
     input: { path: '.' },

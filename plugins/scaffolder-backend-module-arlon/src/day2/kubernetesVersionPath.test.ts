@@ -24,7 +24,12 @@ describe('kubernetesUpgradeProblem', () => {
     ],
     ['three minors at once', 'v1.28.9', 'v1.31.0', /skips v1\.29 to v1\.30:/],
     ['another major', 'v1.30.0', 'v2.0.0', /changes the major version/],
-    ['a version without its v', 'v1.30.0', '1.31.0', /is not a Kubernetes version/],
+    [
+      'a version without its v',
+      'v1.30.0',
+      '1.31.0',
+      /is not a Kubernetes version/,
+    ],
     ['a minor version only', 'v1.30.0', 'v1.31', /is not a Kubernetes version/],
   ])('refuses %s', (_, from, to, message) => {
     expect(kubernetesUpgradeProblem(from, to)).toMatch(message);

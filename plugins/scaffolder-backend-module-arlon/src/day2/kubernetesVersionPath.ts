@@ -42,7 +42,9 @@ export function kubernetesUpgradeProblem(
   const next = parseKubernetesVersion(to);
   if (!next)
     return `"${
-      to.length > MAX_VERSION_LENGTH ? `${to.slice(0, MAX_VERSION_LENGTH)}…` : to
+      to.length > MAX_VERSION_LENGTH
+        ? `${to.slice(0, MAX_VERSION_LENGTH)}…`
+        : to
     }" is not a Kubernetes version: write the full version with a leading v, e.g. v1.31.2`;
   const now = parseKubernetesVersion(from);
   // A definition the fleet accepted has a valid version; an unreadable one

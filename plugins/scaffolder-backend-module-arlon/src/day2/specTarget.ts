@@ -45,7 +45,9 @@ export function resolveSpecTarget(
   defaultOwner?: string,
 ): ResolvedTarget {
   const views = definitionViews(files);
-  const view = views.find(v => v.kind === target.kind && v.name === target.name);
+  const view = views.find(
+    v => v.kind === target.kind && v.name === target.name,
+  );
   if (!view)
     throw new InputError(
       `There is no ${target.kind} named "${target.name}" in the fleet repository`,
