@@ -2,6 +2,7 @@ import type { TemplateAction } from '@backstage/plugin-scaffolder-node';
 import { createBundleCreateAction } from './bundleCreate';
 import { createClusterCloneAction } from './clusterClone';
 import { createClusterCreateAction } from './clusterCreate';
+import { createClusterDeleteAction } from './clusterDelete';
 import { createClusterImportAction } from './clusterImport';
 import { createClusterUnregisterAction } from './clusterUnregister';
 import { createClusterUpgradeAction } from './clusterUpgrade';
@@ -30,6 +31,7 @@ export function createArlonActions(
     createClusterCloneAction(options),
     createClusterImportAction(options),
     createClusterUnregisterAction(options),
+    createClusterDeleteAction(options),
     createClusterUpgradeAction(options),
     createNodePoolUpdateAction(options),
     createClusterSpecCreateAction(options),

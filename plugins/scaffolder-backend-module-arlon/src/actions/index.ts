@@ -2,6 +2,7 @@ export { createArlonActions } from './createArlonActions';
 export { createBundleCreateAction } from './bundleCreate';
 export { createClusterCloneAction } from './clusterClone';
 export { createClusterCreateAction } from './clusterCreate';
+export { createClusterDeleteAction } from './clusterDelete';
 export { createClusterImportAction } from './clusterImport';
 export { createClusterUnregisterAction } from './clusterUnregister';
 export { createClusterUpgradeAction } from './clusterUpgrade';

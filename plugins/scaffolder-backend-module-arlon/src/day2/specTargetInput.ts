@@ -1,5 +1,8 @@
 import { InputError } from '@backstage/errors';
-import { checkDefinitionName } from '@arlon-backstage/plugin-arlon-common';
+import {
+  type ArlonKind,
+  checkDefinitionName,
+} from '@arlon-backstage/plugin-arlon-common';
 import { nameOf } from '../actions/names';
 import type { SpecTarget } from './specTarget';
 
@@ -24,24 +27,35 @@ export function specTargetOf(input: {
       'Name what to change either by "clusterSpec" (a cluster spec, and so its linked clusters) or by "cluster" (a cloned cluster), exactly one of them',
     );
   const [field] = given;
-  const value = input[field];
+  const kind = field === 'clusterSpec' ? 'ClusterSpec' : 'Cluster';
+  return { kind, name: definitionNameInput(kind, field, input[field]) };
+}
+
+/**
+ * A definition named by an input (a name, or the entity ref a picker
+ * gives): a string, ref-shaped when it has a "/" or ":" (the ref's last
+ * segment is taken as the name, so a path such as ../clusterspecs/x is
+ * refused rather than cut short), and a valid definition name.
+ */
+export function definitionNameInput(
+  kind: ArlonKind,
+  field: string,
+  value: unknown,
+): string {
   if (typeof value !== 'string')
     throw new InputError(
       `"${field}" must be a name or an entity ref, not ${
         Array.isArray(value) ? 'a list' : typeof value
       }`,
     );
-  // An entity ref's last segment is taken as the name: anything else with a
-  // "/" or ":" (a path such as ../clusterspecs/x) is refused, not cut short.
   if (/[:/]/.test(value) && !ENTITY_REF.test(value))
     throw new InputError(
       `"${field}" must be a name or an entity ref such as resource:default/<name>, not ${JSON.stringify(
         value.length > 80 ? `${value.slice(0, 80)}…` : value,
       )}`,
     );
-  const kind = field === 'clusterSpec' ? 'ClusterSpec' : 'Cluster';
   try {
-    return { kind, name: checkDefinitionName(nameOf(kind, value), field) };
+    return checkDefinitionName(nameOf(kind, value), field);
   } catch (error) {
     throw new InputError((error as Error).message);
   }
