@@ -114,6 +114,12 @@ const FORMS: Record<
     writes: 'update arlon/clusters/edge-imported.yaml',
     reaches: 'Clusters it changes: edge-imported',
   },
+  'delete-cluster': {
+    values: { name: 'resource:default/prod-us-west', confirm: 'prod-us-west' },
+    writes: 'delete arlon/clusters/prod-us-west.yaml',
+    reaches:
+      '2. Then the commit deleting its definition, which removes its root Application and so its Cluster API objects: Cluster prod-us-west',
+  },
   'scale-node-pool': {
     values: {
       target: 'clusterSpec',
@@ -232,8 +238,9 @@ describe('software templates', () => {
       const shown = res.body.directoryContents.map(
         (f: { path: string }) => f.path,
       );
+      // (A deleted definition has nothing to show.)
       expect(shown.includes(form.writes.split(' ')[1])).toBe(
-        name !== 'import-cluster',
+        name !== 'import-cluster' && name !== 'delete-cluster',
       );
       // Without a pull request (commit mode, a dry run), its link is hidden.
       expect(
@@ -517,6 +524,34 @@ describe('software templates', () => {
     ).toEqual(['infrastructure', 'apps']);
     expect(({} as any).polluted).toBeUndefined();
     expect(await fleet.commits()).toBe(before);
+  });
+
+  describe('delete-cluster: refusals', () => {
+    it.each([
+      [
+        'a confirmation that is not the name',
+        { name: 'resource:default/prod-us-west', confirm: 'dev-local' },
+        /"confirm" must repeat the cluster's name, "prod-us-west"/,
+      ],
+      [
+        'an imported cluster, sent to unregister',
+        { name: 'resource:default/edge-imported', confirm: 'edge-imported' },
+        /is external \(spec\.external\).*arlon:cluster:unregister/,
+      ],
+      [
+        'a confirmation carrying a shell command (the form)',
+        { name: 'resource:default/prod-us-west', confirm: 'x; rm -rf /' },
+        /confirm does not match pattern/,
+      ],
+    ])('refuses %s with 400 before any commit', async (_, values, message) => {
+      const before = await fleet.commits();
+      const res = await dryRun('delete-cluster', values);
+      expect(res.status).toBe(400);
+      const text: string =
+        res.body.error?.message ?? JSON.stringify(res.body.errors ?? res.body);
+      expect(text).toMatch(message);
+      expect(await fleet.commits()).toBe(before);
+    });
   });
 
   /** The upgrade-kubernetes template's refusals, through the scaffolder's dry run. */

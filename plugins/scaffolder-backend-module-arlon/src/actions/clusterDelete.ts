@@ -1,5 +1,5 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
-import { InputError } from '@backstage/errors';
+import { InputError, ServiceUnavailableError } from '@backstage/errors';
 import {
   arlonClusterDeletePermission,
   arlonResourceOfView,
@@ -11,6 +11,7 @@ import {
   decideOnDefinitions,
   deleteCluster,
   planClusterRemoval,
+  type ClusterRemovalPlan,
   type ClusterRemovalRequest,
 } from '@arlon-backstage/plugin-arlon-node';
 import { describeCascade } from '../day2/deletionCascade';
@@ -90,7 +91,7 @@ export function createClusterDeleteAction(
         },
       };
       ctx.output('entityRef', entityRef('Cluster', name));
-      const plan = await planClusterRemoval(request);
+      const plan = await planFor(ctx, request);
       if (plan.external)
         throw new InputError(
           `Cluster "${name}" is external (spec.external): Arlon did not build it and does not delete it; unregister it instead (arlon:cluster:unregister), which removes its bundles and ArgoCD's access and deletes its definition`,
@@ -117,4 +118,26 @@ export function createClusterDeleteAction(
         ctx.output('pullRequestUrl', result.pullRequest.url);
     },
   });
+}
+
+/**
+ * What the deletion removes. A dry run whose management cluster does not
+ * answer still shows what Git says (its Cluster API objects and the
+ * commit) and says what it could not read; the deletion itself refuses
+ * until it answers (deleteCluster), so nothing is removed out of order.
+ */
+async function planFor(
+  ctx: { isDryRun?: boolean; logger: { warn(message: string): void } },
+  request: ClusterRemovalRequest,
+): Promise<ClusterRemovalPlan> {
+  try {
+    return await planClusterRemoval(request);
+  } catch (error) {
+    if (!ctx.isDryRun || !(error instanceof ServiceUnavailableError))
+      throw error;
+    ctx.logger.warn(
+      `${error.message}. Shown without its bundle Applications and ArgoCD registration; the deletion itself waits until the management cluster answers`,
+    );
+    return planClusterRemoval({ ...request, managementClusters: [] });
+  }
 }

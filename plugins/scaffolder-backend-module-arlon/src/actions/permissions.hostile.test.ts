@@ -114,6 +114,12 @@ const CASES: Case[] = [
     },
   },
   {
+    action: 'arlon:cluster:delete',
+    permission: 'arlon.cluster.delete',
+    input: { name: 'prod-us-west', confirm: 'prod-us-west' },
+    dryRun: true,
+  },
+  {
     action: 'arlon:validate',
     permission: 'arlon.definition.read',
     input: { path: '.' },
