@@ -382,11 +382,11 @@ describe('software templates', () => {
   });
 
   describe('node pool templates', () => {
-    const fileOf = (res: any, path: string) =>
+    const fileOf = (res: any, file: string) =>
       parse(
         Buffer.from(
           res.body.directoryContents.find(
-            (f: { path: string }) => f.path === path,
+            (f: { path: string }) => f.path === file,
           ).base64Content,
           'base64',
         ).toString(),

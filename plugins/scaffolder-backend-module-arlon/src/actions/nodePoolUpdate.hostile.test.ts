@@ -2,6 +2,9 @@ import { withFleet } from '../__testUtils__/standardCases';
 import { stepContext } from '../__testUtils__/testFleet';
 import { createNodePoolUpdateAction } from './nodePoolUpdate';
 
+const escape = (text: string) =>
+  new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
 const POOL = { clusterSpec: 'aws-eks', nodePool: 'general' };
 const AT = 'arlon/clusterspecs/aws-eks.yaml: spec.nodePools[0]';
 
@@ -130,6 +133,3 @@ describe('arlon:nodepool:update (hostile)', () => {
     expect(await fleet.commits()).toBe(before);
   });
 });
-
-const escape = (text: string) =>
-  new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
