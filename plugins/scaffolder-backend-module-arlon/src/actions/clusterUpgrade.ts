@@ -2,6 +2,7 @@ import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { InputError } from '@backstage/errors';
 import { kubernetesUpgradeProblem } from '../day2/kubernetesVersionPath';
 import { changeSpecBody } from '../day2/specChange';
+import { upgradeLines } from '../day2/upgradeLines';
 import { specTargetOf } from '../day2/specTargetInput';
 import { examples } from './clusterUpgrade.examples';
 import type { ArlonActionsOptions } from './options';
@@ -70,11 +71,7 @@ export function createClusterUpgradeAction(
             );
           return { ...body, kubernetesVersion: to };
         },
-        describe: ({ body, target: t }) => [
-          body.kubernetesVersion === to
-            ? `${t.kind} ${t.name} is at ${to} already`
-            : `${t.kind} ${t.name}: Kubernetes ${body.kubernetesVersion} → ${to}; Cluster API upgrades the control plane first, then rolls the workers`,
-        ],
+        describe: (resolved, next) => upgradeLines(resolved, next, to),
       });
       ctx.output('from', resolved.body.kubernetesVersion);
     },

@@ -30,6 +30,8 @@ export interface ResolvedTarget {
   body: SpecBody;
   /** Clusters built from the body: the cluster itself, or the spec's linked clusters. */
   clusters: string[];
+  /** Of those, the ones that take a change only when someone asks (manual update policy). */
+  manual: string[];
   /** The definition whose owner the permission is checked on. */
   resource: ArlonResource;
 }
@@ -55,12 +57,17 @@ export function resolveSpecTarget(
   const resource = arlonResourceOfView(view, defaultOwner);
   if (target.kind === 'ClusterSpec') {
     const body = (view.definition as ClusterSpec).spec;
+    const linked = linkedClusters(views, target.name);
     return {
       target,
       file: view.file,
       field: 'spec',
       body,
-      clusters: linkedClusters(views, target.name),
+      clusters: linked.map(c => c.metadata.name),
+      // A cluster's own policy wins over its spec's (as the compiler reads it).
+      manual: linked
+        .filter(c => (c.spec.updatePolicy ?? body.updatePolicy) === 'manual')
+        .map(c => c.metadata.name),
       resource,
     };
   }
@@ -82,6 +89,7 @@ export function resolveSpecTarget(
     field: 'spec.clonedFrom.spec',
     body: frozen,
     clusters: [target.name],
+    manual: cluster.spec.updatePolicy === 'manual' ? [target.name] : [],
     resource,
   };
 }
@@ -90,7 +98,7 @@ export function resolveSpecTarget(
 function linkedClusters(
   views: ReturnType<typeof definitionViews>,
   name: string,
-): string[] {
+): Cluster[] {
   return views
     .filter(v => {
       const spec = (v.definition as Cluster).spec;
@@ -101,8 +109,8 @@ function linkedClusters(
         spec.mode !== 'cloned'
       );
     })
-    .map(v => v.name)
-    .sort();
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map(v => v.definition as Cluster);
 }
 
 /**
