@@ -71,7 +71,7 @@ export function createClusterUpgradeAction(
             );
           return { ...body, kubernetesVersion: to };
         },
-        describe: (resolved, next) => upgradeLines(resolved, next, to),
+        describe: (planned, next) => upgradeLines(planned, next, to),
       });
       ctx.output('from', resolved.body.kubernetesVersion);
     },
