@@ -16,7 +16,13 @@ const template = (name: string) =>
 /** What a person fills in, per template, with the entity refs pickers give. */
 const FORMS: Record<
   string,
-  { values: object; secrets?: object; writes: string }
+  {
+    values: object;
+    secrets?: object;
+    writes: string;
+    /** A day-2 change: the clusters its dry run says it reaches. */
+    reaches?: string;
+  }
 > = {
   'create-cluster': {
     values: {
@@ -89,6 +95,52 @@ const FORMS: Record<
       selector: 'env=prod',
     },
     writes: 'update arlon/clusters/prod-us-west.yaml',
+  },
+  'upgrade-kubernetes': {
+    values: {
+      target: 'clusterSpec',
+      clusterSpec: 'resource:default/clusterspec-docker-dev',
+      kubernetesVersion: 'v1.31.0',
+    },
+    writes: 'update arlon/clusterspecs/docker-dev.yaml',
+    reaches: 'Clusters it reaches: dev-local',
+  },
+  'remove-profiles': {
+    values: {
+      profiles: ['resource:default/profile-infrastructure'],
+      by: 'names',
+      clusters: ['resource:default/edge-imported'],
+    },
+    writes: 'update arlon/clusters/edge-imported.yaml',
+    reaches: 'Clusters it changes: edge-imported',
+  },
+  'delete-cluster': {
+    values: { name: 'resource:default/prod-us-west', confirm: 'prod-us-west' },
+    writes: 'delete arlon/clusters/prod-us-west.yaml',
+    reaches:
+      '2. Then the commit deleting its definition, which removes its root Application and so its Cluster API objects: Cluster prod-us-west',
+  },
+  'scale-node-pool': {
+    values: {
+      target: 'clusterSpec',
+      clusterSpec: 'resource:default/clusterspec-docker-dev',
+      nodePool: 'md-0',
+      autoscale: true,
+      min: 1,
+      max: 5,
+    },
+    writes: 'update arlon/clusterspecs/docker-dev.yaml',
+    reaches: 'Clusters it reaches: dev-local',
+  },
+  'change-machine-type': {
+    values: {
+      target: 'cluster',
+      cluster: 'resource:default/staging-eu',
+      nodePool: 'workers',
+      machineType: 'm5.2xlarge',
+    },
+    writes: 'update arlon/clusters/staging-eu.yaml',
+    reaches: 'Clusters it reaches: staging-eu',
   },
 };
 
@@ -180,13 +232,15 @@ describe('software templates', () => {
         error: undefined,
       });
       expect(log).toContain(form.writes);
+      expect(log).toContain(form.reaches ?? '');
       // The definition itself comes back for the commit preview to show
       // (an import's registration is not dry-run, so it has only the list).
       const shown = res.body.directoryContents.map(
         (f: { path: string }) => f.path,
       );
+      // (A deleted definition has nothing to show.)
       expect(shown.includes(form.writes.split(' ')[1])).toBe(
-        name !== 'import-cluster',
+        name !== 'import-cluster' && name !== 'delete-cluster',
       );
       // Without a pull request (commit mode, a dry run), its link is hidden.
       expect(
@@ -323,6 +377,223 @@ describe('software templates', () => {
         res.body.error?.message ?? JSON.stringify(res.body.errors ?? res.body);
       expect(text).toMatch(message);
       expect(JSON.stringify(res.body)).not.toContain('hunter2');
+      expect(await fleet.commits()).toBe(before);
+    });
+  });
+
+  describe('node pool templates', () => {
+    const fileOf = (res: any, file: string) =>
+      parse(
+        Buffer.from(
+          res.body.directoryContents.find(
+            (f: { path: string }) => f.path === file,
+          ).base64Content,
+          'base64',
+        ).toString(),
+      );
+
+    it('scale-node-pool: a fixed size stops autoscaling and sets the machines', async () => {
+      const res = await dryRun('scale-node-pool', {
+        target: 'clusterSpec',
+        clusterSpec: 'resource:default/clusterspec-aws-eks',
+        nodePool: 'general',
+        autoscale: false,
+        replicas: 4,
+      });
+      expect(res.status).toBe(200);
+      expect(
+        fileOf(res, 'arlon/clusterspecs/aws-eks.yaml').spec.nodePools,
+      ).toEqual([{ name: 'general', machineType: 't3.large', replicas: 4 }]);
+    });
+
+    it('scale-node-pool: an autoscaling range reaches the spec as { min, max }', async () => {
+      const res = await dryRun(
+        'scale-node-pool',
+        FORMS['scale-node-pool'].values,
+      );
+      expect(
+        fileOf(res, 'arlon/clusterspecs/docker-dev.yaml').spec.nodePools[0],
+      ).toEqual({
+        name: 'md-0',
+        machineType: 'kindest/node:v1.30.0',
+        replicas: 2,
+        autoscaling: { min: 1, max: 5 },
+      });
+    });
+
+    it('change-machine-type: the review says Cluster API rolls the pool onto a new template', async () => {
+      const res = await dryRun(
+        'change-machine-type',
+        FORMS['change-machine-type'].values,
+      );
+      expect(logOf(res)).toMatch(
+        /new AWSMachineTemplate staging-eu-workers-[0-9a-f]{8}: a template is named by its content, so Cluster API rolls the machines/,
+      );
+    });
+
+    it.each([
+      [
+        'scale-node-pool',
+        { autoscale: true, min: 6, max: 2 },
+        /autoscaling\.min \(6\) is above .*autoscaling\.max \(2\)/,
+      ],
+      [
+        'scale-node-pool',
+        { autoscale: false, replicas: 100000 },
+        /does not meet dependency required by instance\.autoscale/,
+      ],
+      [
+        'change-machine-type',
+        { machineType: 'm5.large; rm -rf /' },
+        /machineType does not match pattern/,
+      ],
+      [
+        'change-machine-type',
+        { nodePool: '__proto__', machineType: 'm5.large' },
+        /nodePool does not match pattern/,
+      ],
+    ])(
+      '%s refuses %j with 400 before any commit',
+      async (name, over, message) => {
+        const before = await fleet.commits();
+        const res = await dryRun(name, {
+          target: 'clusterSpec',
+          clusterSpec: 'resource:default/clusterspec-aws-eks',
+          nodePool: 'general',
+          ...over,
+        });
+        expect(res.status).toBe(400);
+        const text: string =
+          res.body.error?.message ??
+          JSON.stringify(res.body.errors ?? res.body);
+        expect(text).toMatch(message);
+        expect(await fleet.commits()).toBe(before);
+      },
+    );
+  });
+
+  describe('remove-profiles: refusals', () => {
+    it.each([
+      [
+        'a selector matching no cluster',
+        { by: 'selector', selector: 'env=mars' },
+        /No cluster matches selector "env=mars"/,
+      ],
+      [
+        'a blank selector, which would select every cluster',
+        { by: 'selector', selector: '   ' },
+        /The selector is blank: it would select every cluster/,
+      ],
+      [
+        // An entity ref's last segment is its name: no path is built from the rest.
+        'a cluster path instead of a cluster',
+        {
+          by: 'names',
+          clusters: ['resource:default/../../generated/x'],
+        },
+        /Not in the fleet repository: Cluster x/,
+      ],
+    ])('refuses %s before any commit', async (_, over, message) => {
+      const before = await fleet.commits();
+      const res = await dryRun('remove-profiles', {
+        profiles: ['resource:default/profile-infrastructure'],
+        ...over,
+      });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      const text: string =
+        res.body.error?.message ?? JSON.stringify(res.body.errors ?? res.body);
+      expect(text).toMatch(message);
+      expect(await fleet.commits()).toBe(before);
+    });
+  });
+
+  it("remove-profiles: a profile named __proto__ that no cluster has leaves the cluster's profiles as they are", async () => {
+    const before = await fleet.commits();
+    const res = await dryRun('remove-profiles', {
+      profiles: ['__proto__'],
+      by: 'names',
+      clusters: ['resource:default/dev-local'],
+    });
+    expect(res.status).toBe(200);
+    // (assignProfiles in arlon-node still rewrites the file's layout: a known gap.)
+    const file = res.body.directoryContents.find(
+      (f: { path: string }) => f.path === 'arlon/clusters/dev-local.yaml',
+    );
+    expect(
+      parse(Buffer.from(file.base64Content, 'base64').toString()).spec.profiles,
+    ).toEqual(['infrastructure', 'apps']);
+    expect(({} as any).polluted).toBeUndefined();
+    expect(await fleet.commits()).toBe(before);
+  });
+
+  describe('delete-cluster: refusals', () => {
+    it.each([
+      [
+        'a confirmation that is not the name',
+        { name: 'resource:default/prod-us-west', confirm: 'dev-local' },
+        /"confirm" must repeat the cluster's name, "prod-us-west"/,
+      ],
+      [
+        'an imported cluster, sent to unregister',
+        { name: 'resource:default/edge-imported', confirm: 'edge-imported' },
+        /is external \(spec\.external\).*arlon:cluster:unregister/,
+      ],
+      [
+        'a confirmation carrying a shell command (the form)',
+        { name: 'resource:default/prod-us-west', confirm: 'x; rm -rf /' },
+        /confirm does not match pattern/,
+      ],
+    ])('refuses %s with 400 before any commit', async (_, values, message) => {
+      const before = await fleet.commits();
+      const res = await dryRun('delete-cluster', values);
+      expect(res.status).toBe(400);
+      const text: string =
+        res.body.error?.message ?? JSON.stringify(res.body.errors ?? res.body);
+      expect(text).toMatch(message);
+      expect(await fleet.commits()).toBe(before);
+    });
+  });
+
+  /** The upgrade-kubernetes template's refusals, through the scaffolder's dry run. */
+  describe('upgrade-kubernetes: refusals', () => {
+    const UPGRADE = {
+      target: 'clusterSpec',
+      clusterSpec: 'resource:default/clusterspec-aws-eks',
+    };
+    it.each([
+      // Refused by the action, naming the file and the field:
+      [
+        'a skipped minor version',
+        { kubernetesVersion: 'v1.31.0' },
+        /arlon\/clusterspecs\/aws-eks\.yaml: spec\.kubernetesVersion: v1\.29\.4 → v1\.31\.0 skips v1\.30/,
+      ],
+      [
+        'a downgrade',
+        { kubernetesVersion: 'v1.28.0' },
+        /spec\.kubernetesVersion: v1\.29\.4 → v1\.28\.0 is a downgrade/,
+      ],
+      [
+        'a linked cluster instead of its spec',
+        {
+          target: 'cluster',
+          cluster: 'resource:default/prod-us-west',
+          kubernetesVersion: 'v1.30.0',
+        },
+        /follows ClusterSpec "aws-eks" \(mode linked\): change that spec/,
+      ],
+      // Refused by the form itself (its pattern), before the action runs:
+      [
+        'a version carrying a shell command',
+        { kubernetesVersion: 'v1.30.0; rm -rf /' },
+        /kubernetesVersion does not match pattern/,
+      ],
+    ])('refuses %s with 400 before any commit', async (_, over, message) => {
+      const before = await fleet.commits();
+      const res = await dryRun('upgrade-kubernetes', { ...UPGRADE, ...over });
+      expect(res.status).toBe(400);
+      const text: string =
+        res.body.error?.message ?? JSON.stringify(res.body.errors ?? res.body);
+      expect(text).toMatch(message);
       expect(await fleet.commits()).toBe(before);
     });
   });

@@ -9,6 +9,7 @@ import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { SWRConfig } from 'swr';
 import { act } from '@testing-library/react';
 import { ArlonApi, arlonApiRef } from '../api/ArlonClient';
+import { templateRouteRef } from '../routes';
 import { mockArlonApi } from './mockArlonApi';
 
 /** An entity as the catalog module makes it for a definition. */
@@ -51,6 +52,8 @@ export async function renderArlon(
           permission: { name: string };
           resourceRef?: string;
         }) => AuthorizeResult.ALLOW | AuthorizeResult.DENY);
+    /** Bind the scaffolder's template page, so template links show. */
+    scaffolder?: boolean;
   },
 ) {
   const withEntity = options.entity ? (
@@ -64,7 +67,12 @@ export async function renderArlon(
   );
   const rendered = renderInTestApp(content, {
     // Entity links need the catalog's entity page to point at.
-    mountedRoutes: { '/catalog/:namespace/:kind/:name': entityRouteRef },
+    mountedRoutes: {
+      '/catalog/:namespace/:kind/:name': entityRouteRef,
+      ...(options.scaffolder
+        ? { '/create/templates/:namespace/:templateName': templateRouteRef }
+        : {}),
+    },
     apis: [
       [arlonApiRef, mockArlonApi(options.api)],
       [

@@ -2,11 +2,14 @@ import type { TemplateAction } from '@backstage/plugin-scaffolder-node';
 import { createBundleCreateAction } from './bundleCreate';
 import { createClusterCloneAction } from './clusterClone';
 import { createClusterCreateAction } from './clusterCreate';
+import { createClusterDeleteAction } from './clusterDelete';
 import { createClusterImportAction } from './clusterImport';
 import { createClusterUnregisterAction } from './clusterUnregister';
+import { createClusterUpgradeAction } from './clusterUpgrade';
 import { createClusterSpecCloneAction } from './clusterSpecClone';
 import { createClusterSpecCreateAction } from './clusterSpecCreate';
 import type { ArlonActionsOptions } from './options';
+import { createNodePoolUpdateAction } from './nodePoolUpdate';
 import { createProfileApplyAction } from './profileApply';
 import { createProfileCreateAction } from './profileCreate';
 import { createValidateAction } from './validate';
@@ -28,6 +31,9 @@ export function createArlonActions(
     createClusterCloneAction(options),
     createClusterImportAction(options),
     createClusterUnregisterAction(options),
+    createClusterDeleteAction(options),
+    createClusterUpgradeAction(options),
+    createNodePoolUpdateAction(options),
     createClusterSpecCreateAction(options),
     createClusterSpecCloneAction(options),
     createBundleCreateAction(options),

@@ -90,6 +90,36 @@ const CASES: Case[] = [
     input: { profiles: ['infrastructure'], clusters: ['edge-imported'] },
   },
   {
+    action: 'arlon:cluster:upgrade',
+    permission: 'arlon.definition.update',
+    input: { clusterSpec: 'aws-eks', kubernetesVersion: 'v1.30.0' },
+  },
+  {
+    action: 'arlon:cluster:upgrade',
+    permission: 'arlon.cluster.update',
+    input: { cluster: 'staging-eu', kubernetesVersion: 'v1.29.4' },
+  },
+  {
+    action: 'arlon:nodepool:update',
+    permission: 'arlon.definition.update',
+    input: { clusterSpec: 'aws-eks', nodePool: 'general', replicas: 4 },
+  },
+  {
+    action: 'arlon:nodepool:update',
+    permission: 'arlon.cluster.update',
+    input: {
+      cluster: 'staging-eu',
+      nodePool: 'workers',
+      machineType: 'm5.2xlarge',
+    },
+  },
+  {
+    action: 'arlon:cluster:delete',
+    permission: 'arlon.cluster.delete',
+    input: { name: 'prod-us-west', confirm: 'prod-us-west' },
+    dryRun: true,
+  },
+  {
     action: 'arlon:validate',
     permission: 'arlon.definition.read',
     input: { path: '.' },

@@ -84,6 +84,8 @@ export function createProfileApplyAction(
           },
         ),
       );
+      // Before the commit preview's files: the clusters it changes.
+      ctx.logger.info(`Clusters it changes: ${result.clusters.join(', ')}`);
       await reportWrite(ctx, result);
       ctx.output('clusters', result.clusters);
     },

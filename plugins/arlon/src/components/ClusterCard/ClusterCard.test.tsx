@@ -229,6 +229,38 @@ describe('ClusterCard', () => {
     await waitFor(async () => expect(await sync()).toBeDisabled());
   });
 
+  it('links the day-2 templates pre-filled for this cloned cluster', async () => {
+    await renderArlon(<ClusterCard />, {
+      entity,
+      api: { get: async () => definition },
+      scaffolder: true,
+    });
+    const nav = await screen.findByRole('navigation', {
+      name: 'Day-2 templates',
+    });
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map(a => a.textContent),
+      ).toEqual([
+        'Upgrade Kubernetes',
+        'Scale a node pool',
+        'Change a machine type',
+        'Remove profiles',
+        'Delete with a template',
+      ]),
+    );
+    const href = within(nav)
+      .getByRole('link', { name: 'Delete with a template' })
+      .getAttribute('href')!;
+    expect(
+      JSON.parse(
+        new URL(href, 'http://localhost').searchParams.get('formData')!,
+      ),
+    ).toEqual({ name: 'resource:default/qa-1' });
+  });
+
   it('shows what went wrong when the cluster cannot be read', async () => {
     await renderArlon(<ClusterCard />, {
       entity,

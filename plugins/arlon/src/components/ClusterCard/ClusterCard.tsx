@@ -15,6 +15,8 @@ import { RemoveClusterButton } from './RemoveClusterDialog';
 import { useDefinition } from '../common/useDefinition';
 import { useTemplateLink } from '../common/useTemplateLink';
 import { HeldWarning } from '../common/HeldWarning';
+import { clusterTemplateLinks } from '../common/day2Templates';
+import { TemplateLinks } from '../common/TemplateLinks';
 import { ClusterBuild } from './ClusterBuild';
 import { ClusterLive } from './ClusterLive';
 import { ClusterActions } from './ClusterActions';
@@ -23,7 +25,8 @@ import { ClusterApplications } from './ClusterApplications';
 /**
  * A cluster's page: how it is built (spec, mode, node pools), what CAPI and
  * ArgoCD say (phase, conditions, registration, each bundle's sync and
- * health), and what can be done (sync, refresh, update when behind, clone).
+ * health), and what can be done (sync, refresh, update when behind, clone,
+ * and the day-2 templates pre-filled for it).
  */
 export function ClusterCard() {
   const { value, loading, error, retry, entity } = useDefinition();
@@ -82,6 +85,9 @@ export function ClusterCard() {
             external={!!cluster.spec.external}
             onDone={retry}
           />
+        </Grid>
+        <Grid item xs={12}>
+          <TemplateLinks links={clusterTemplateLinks(cluster)} />
         </Grid>
         <Grid item xs={12}>
           <ClusterApplications applications={status?.applications ?? []} />

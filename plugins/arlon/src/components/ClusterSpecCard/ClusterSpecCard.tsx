@@ -21,11 +21,13 @@ import { arlonApiRef } from '../../api/ArlonClient';
 import { useDefinition } from '../common/useDefinition';
 import { useTemplateLink } from '../common/useTemplateLink';
 import { EntityChips } from '../common/EntityChips';
+import { clusterSpecTemplateLinks } from '../common/day2Templates';
+import { TemplateLinks } from '../common/TemplateLinks';
 
 /**
  * A cluster spec's page: its fields, the Cluster API manifests it renders
  * (the same compiler as the fleet repository's, run here), the clusters built
- * from it, and "Clone this spec".
+ * from it, "Clone this spec" and the day-2 templates pre-filled for it.
  */
 export function ClusterSpecCard() {
   const api = useApi(arlonApiRef);
@@ -90,6 +92,9 @@ export function ClusterSpecCard() {
           )}
           <Box>
             <EntityChips kind="Cluster" names={builtFrom.map(c => c.name)} />
+          </Box>
+          <Box mt={2}>
+            <TemplateLinks links={clusterSpecTemplateLinks(name)} />
           </Box>
         </Grid>
         <Grid item xs={12} md={7}>
