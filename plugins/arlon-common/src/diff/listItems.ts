@@ -1,7 +1,7 @@
 /**
  * The objects one parsed YAML or JSON document holds: the document itself,
- * or the items of a list. `kubectl get a,b -o yaml` writes `apiVersion: v1,
- * kind: List` with every object under `items`; the API server answers a
+ * or the items of a list. `kubectl get a,b -o yaml` writes
+ * `apiVersion: v1` and `kind: List` with every object under `items`; the API server answers a
  * collection with `<Kind>List` (e.g. `DeploymentList`) whose items leave out
  * their kind and apiVersion, which are then the list's. `where` names the
  * document in errors (a file, a file and line).
