@@ -87,11 +87,11 @@ export function applicationNameProblems(fleet: Fleet): Problem[] {
       continue;
     }
     if (new Set(list.map(o => o.id)).size < 2) continue;
+    // Two ids at least, so every origin has another to name.
     for (const o of list) {
       const others = [
         ...new Set(list.filter(x => x.id !== o.id).map(x => x.what)),
       ];
-      if (others.length === 0) continue;
       problems.push(
         at(
           o.source,

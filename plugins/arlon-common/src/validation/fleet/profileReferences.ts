@@ -13,7 +13,8 @@ export function profileProblems(
   const problems: Problem[] = [];
   const listed = new Set<string>();
   // A comma-separated string has no per-entry position: point at the field.
-  const asList = Array.isArray((source.value as any)?.spec?.bundles);
+  // validateObject accepted the document, so its raw value has a spec mapping.
+  const asList = Array.isArray((source.value as any).spec.bundles);
   object.spec.bundles.forEach((bundle, i) => {
     const path = ['spec', 'bundles', ...(asList ? [i] : [])];
     if (bundle === '') {

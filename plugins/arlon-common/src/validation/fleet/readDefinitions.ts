@@ -10,8 +10,9 @@ import { Problem } from '../Problem';
 import { validateObject } from '../validateObject';
 import { at } from './FleetCheck';
 
+/** `arlon/<kind folder>/<name>.yaml`: captures the folder and the file's base name. */
 const DEFINITION =
-  /^arlon\/(bundles|profiles|clusterspecs|clusters)\/[^/]+\.ya?ml$/;
+  /^arlon\/(bundles|profiles|clusterspecs|clusters)\/([^/]+)\.ya?ml$/;
 
 /** What the parse phase found: definitions fit for the later phases, and what it refused. */
 export interface ReadDefinitions {
@@ -27,7 +28,8 @@ export function readDefinitions(files: FleetFiles): ReadDefinitions {
   const brokenNames = new Set<string>();
   const candidates: Located<ArlonObject>[] = [];
   for (const file of Object.keys(files).sort()) {
-    if (!DEFINITION.test(file)) {
+    const definition = DEFINITION.exec(file);
+    if (!definition) {
       // YAML under arlon/ that is not where a kind lives would be silently
       // ignored: say so instead.
       if (/^arlon\/.*\.ya?ml$/.test(file))
@@ -43,8 +45,8 @@ export function readDefinitions(files: FleetFiles): ReadDefinitions {
         });
       continue;
     }
+    const [, folderName, fileBase] = definition;
     const parsed = parseDocuments(file, files[file]);
-    const fileBase = /([^/]+)\.ya?ml$/.exec(file)![1];
     const baseProblem = definitionNameProblem(fileBase);
     if (baseProblem) {
       problems.push({
@@ -59,11 +61,11 @@ export function readDefinitions(files: FleetFiles): ReadDefinitions {
     problems.push(...parsed.problems);
     if (parsed.problems.length) {
       // Unreadable YAML: assume the file holds what its folder and name say.
-      const [, folder, base] = /^arlon\/([^/]+)\/([^/]+)\.ya?ml$/.exec(file)!;
+      // DEFINITION only matches the kinds' folders, so a kind is found.
       const kind = (Object.keys(KIND_FOLDERS) as ArlonKind[]).find(
-        k => KIND_FOLDERS[k] === `arlon/${folder}`,
-      );
-      if (kind) brokenNames.add(`${kind}/${base}`);
+        k => KIND_FOLDERS[k] === `arlon/${folderName}`,
+      )!;
+      brokenNames.add(`${kind}/${fileBase}`);
     }
     for (const source of parsed.documents) {
       const { object, problems: own } = validateObject(source);
