@@ -195,8 +195,10 @@ describe('validateFleet: generated Application names', () => {
     const hint =
       'Rename one of the clusters or bundles: generated Application names must be unique.';
     const root = 'the root Application of cluster "a-b-c"';
-    const ofAB = 'the Application of bundle "c" (profile "pc") on cluster "a-b"';
-    const ofA = 'the Application of bundle "b-c" (profile "pbc") on cluster "a"';
+    const ofAB =
+      'the Application of bundle "c" (profile "pc") on cluster "a-b"';
+    const ofA =
+      'the Application of bundle "b-c" (profile "pbc") on cluster "a"';
     const app = 'would both be the ArgoCD Application "a-b-c"';
     expect(problems).toEqual([
       {

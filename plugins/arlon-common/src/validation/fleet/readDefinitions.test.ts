@@ -78,7 +78,8 @@ describe('validateFleet: reading definition files', () => {
         file: 'arlon/notes.yml',
         line: 1,
         field: '',
-        message: 'arlon/notes.yml is not where definitions live, so it is not read',
+        message:
+          'arlon/notes.yml is not where definitions live, so it is not read',
         hint: 'Definitions live directly in arlon/bundles/, arlon/profiles/, arlon/clusterspecs/, arlon/clusters/ as <name>.yaml; move it there, or remove it.',
       },
     ]);
@@ -91,7 +92,7 @@ describe('validateFleet: reading definition files', () => {
         line: 1,
         field: '',
         message:
-          "the file name \"Web\" is not a definition name: it must be lower-case letters, digits and '-', starting and ending with a letter or digit (RFC 1123)",
+          'the file name "Web" is not a definition name: it must be lower-case letters, digits and \'-\', starting and ending with a letter or digit (RFC 1123)',
         hint: 'Name the file after the definition it holds, <metadata.name>.yaml.',
       },
     ]);
