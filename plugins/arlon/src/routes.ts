@@ -14,9 +14,15 @@ export const rootRouteRef = createRouteRef({ id: 'arlon' });
  * A software template's page in the scaffolder, for "Clone this…" links that
  * pre-fill it. Optional: without a scaffolder the links are not shown. The new
  * frontend system binds it to the scaffolder by default; a legacy app binds it
- * in `bindRoutes`.
+ * in `bindRoutes`. The parameters' type is written out: inferred from the
+ * list, its members print in whatever order the compiler met them, so the
+ * API report changed between checkouts.
  */
-export const templateRouteRef = createExternalRouteRef({
+export const templateRouteRef = createExternalRouteRef<
+  { namespace: string; templateName: string },
+  true,
+  'namespace' | 'templateName'
+>({
   id: 'arlon-template',
   params: ['namespace', 'templateName'],
   optional: true,
