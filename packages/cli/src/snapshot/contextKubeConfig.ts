@@ -52,6 +52,14 @@ export function minifyKubeconfig(
   });
 }
 
+/** The portal parser's message, said of this machine and without its portal-specific advice. */
+function forTheCli(message: string): string {
+  return message
+    .replace(/\. Export a self-contained.*$/s, '')
+    .replace(/the portal host/g, 'this machine')
+    .replace(/the portal/g, 'arlon');
+}
+
 /** The names of the contexts a kubeconfig text holds, for the "no such context" message. */
 function contextNames(text: string): string[] {
   try {
@@ -102,9 +110,8 @@ export async function contextKubeConfig(
     } catch (error) {
       // The parser names fields of the cut-down file, whose lists have one entry.
       throw new Error(
-        `context "${context}" in ${file}: ${(error as Error).message.replace(
-          /\. Export a self-contained.*$/s,
-          '',
+        `context "${context}" in ${file}: ${forTheCli(
+          (error as Error).message,
         )}. Give the CLI a context authenticated by a token or an inline client certificate (kubectl config view --minify --flatten --raw --context ${context} shows what it holds)`,
       );
     }
