@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
-import { parseKubeconfig } from '@arlon-backstage/plugin-arlon-node/src/kubeconfig/parseKubeconfig';
+import { parseKubeconfig } from '@arlon-backstage/plugin-arlon-node';
 import { parseDocument } from 'yaml';
 
 /** Where kubectl reads kubeconfigs: each file KUBECONFIG lists, else ~/.kube/config. */
