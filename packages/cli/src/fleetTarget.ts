@@ -41,7 +41,9 @@ export async function fleetTarget(
   if (!isBundle && !isProfile) {
     const broken = problems.filter(p => p.file.endsWith(`/${name}.yaml`));
     throw new Error(
-      `there is no valid ${prefix ?? 'bundle or profile'} named ${name} in ${fleetDir}${
+      `there is no valid ${
+        prefix ?? 'bundle or profile'
+      } named ${name} in ${fleetDir}${
         broken.length
           ? `: ${broken
               .map(p => `${p.file}:${p.line}: ${p.message}`)

@@ -82,7 +82,7 @@ describe('arlon snapshot, hostile input', () => {
     await expectNothingWritten();
   });
 
-  it('a token the cluster refuses: the status, never the server\'s words', async () => {
+  it("a token the cluster refuses: the status, never the server's words", async () => {
     await kubeconfig(c => {
       c.users[0].user.token = 'wrong';
     });
@@ -118,9 +118,15 @@ describe('arlon snapshot, hostile input', () => {
   });
 
   it.each([
-    ['auth-provider', { 'auth-provider': { name: 'gcp', config: { 'cmd-path': 'touch' } } }],
+    [
+      'auth-provider',
+      { 'auth-provider': { name: 'gcp', config: { 'cmd-path': 'touch' } } },
+    ],
     ['tokenFile', { tokenFile: '/etc/shadow' }],
-    ['client-certificate', { 'client-certificate': '/x.crt', 'client-key': '/x.key' }],
+    [
+      'client-certificate',
+      { 'client-certificate': '/x.crt', 'client-key': '/x.key' },
+    ],
     ['username', { username: 'u', password: 'p' }],
   ])('a user with %s is refused naming the field', async (field, user) => {
     await kubeconfig(c => {
@@ -191,7 +197,9 @@ describe('arlon snapshot, hostile input', () => {
       );
     await fs.writeFile(
       path.join(dir, 'config'),
-      `${laughs.join('\n')}\ncontexts: [{name: dev, context: {cluster: *bbbbbbbb}}]\n`,
+      `${laughs.join(
+        '\n',
+      )}\ncontexts: [{name: dev, context: {cluster: *bbbbbbbb}}]\n`,
     );
     const { code, err } = await snapshot();
     expect(code).toBe(1);

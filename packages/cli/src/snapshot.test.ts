@@ -50,7 +50,9 @@ describe('arlon snapshot against a live cluster (issue 18)', () => {
       WEB_CONFIG,
     );
     // A second context whose user runs a command: it must not matter to dev-1.
-    const config = parse(kubeconfigYaml('dev-1', server.url, 't', server.caData));
+    const config = parse(
+      kubeconfigYaml('dev-1', server.url, 't', server.caData),
+    );
     config.contexts.push({
       name: 'cloud',
       context: { cluster: 'cloud', user: 'cloud' },
@@ -119,7 +121,9 @@ describe('arlon snapshot against a live cluster (issue 18)', () => {
       'never',
     );
     expect(diff.out).toContain('it is compared as live state');
-    expect(diff.out).toMatch(/0 to create, 0 to update, 0 to delete, 2 unchanged\n$/);
+    expect(diff.out).toMatch(
+      /0 to create, 0 to update, 0 to delete, 2 unchanged\n$/,
+    );
     expect(diff.code).toBe(0);
     // The other context's exec plugin was never run.
     await expect(fs.access(path.join(dir, 'ran'))).rejects.toThrow();
@@ -182,7 +186,16 @@ describe('arlon snapshot against a live cluster (issue 18)', () => {
   it('replaces an existing output file only with --force', async () => {
     const out = path.join(dir, 'existing.yaml');
     await fs.writeFile(out, 'mine\n');
-    const args = ['snapshot', 'readonly-rbac', '--context', 'dev-1', '--fleet', EXAMPLE, '-o', out];
+    const args = [
+      'snapshot',
+      'readonly-rbac',
+      '--context',
+      'dev-1',
+      '--fleet',
+      EXAMPLE,
+      '-o',
+      out,
+    ];
     const refused = await run(...args);
     expect(refused.code).toBe(1);
     expect(refused.err).toBe(

@@ -8,9 +8,7 @@ import { parseDocument } from 'yaml';
 /** Where kubectl reads kubeconfigs: each file KUBECONFIG lists, else ~/.kube/config. */
 export function kubeconfigFiles(env: NodeJS.ProcessEnv): string[] {
   const listed = (env.KUBECONFIG ?? '').split(path.delimiter).filter(Boolean);
-  return listed.length
-    ? listed
-    : [path.join(os.homedir(), '.kube', 'config')];
+  return listed.length ? listed : [path.join(os.homedir(), '.kube', 'config')];
 }
 
 type Entry = { name?: unknown; [field: string]: unknown };

@@ -108,10 +108,7 @@ describe('snapshotYaml', () => {
     ]);
     const list = parse(text);
     expect(list.kind).toBe('List');
-    expect(list.items.map((o: any) => o.kind)).toEqual([
-      'ConfigMap',
-      'Secret',
-    ]);
+    expect(list.items.map((o: any) => o.kind)).toEqual(['ConfigMap', 'Secret']);
     expect(list.items[1].data.password).toBe(MASK);
     expect(text).not.toContain('hunter2');
   });

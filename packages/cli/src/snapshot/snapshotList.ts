@@ -15,9 +15,7 @@ export function maskSecret(object: KubeObject): KubeObject {
   const o: Record<string, any> = { ...object };
   for (const field of ['data', 'stringData'])
     if (o[field] && typeof o[field] === 'object')
-      o[field] = Object.fromEntries(
-        Object.keys(o[field]).map(k => [k, MASK]),
-      );
+      o[field] = Object.fromEntries(Object.keys(o[field]).map(k => [k, MASK]));
   const annotations = o.metadata?.annotations;
   if (annotations && typeof annotations === 'object')
     o.metadata = {
@@ -101,7 +99,12 @@ export function snapshotYaml(input: SnapshotInput): string {
     .flatMap(line => line.split(/\r?\n|\r/))
     .map(line => `# ${line}`.trimEnd());
   return `${comment.join('\n')}\n${stringify(
-    { apiVersion: 'v1', kind: 'List', metadata: { resourceVersion: '' }, items },
+    {
+      apiVersion: 'v1',
+      kind: 'List',
+      metadata: { resourceVersion: '' },
+      items,
+    },
     { aliasDuplicateObjects: false, lineWidth: 0 },
   )}`;
 }

@@ -229,12 +229,14 @@ describe('FleetPage', () => {
   }
 
   it('removes a profile from the selected clusters after a preview that names the Applications ArgoCD prunes', async () => {
-    const assignProfiles = jest.fn(async (_m: string, _req: any, opts: any) => ({
-      // Only dev-local runs apps: the route changes only it.
-      clusters: ['dev-local'],
-      files: [{ path: 'arlon/clusters/dev-local.yaml', action: 'update' }],
-      ...(opts.dryRun ? {} : { commit: 'fedcba9876543210' }),
-    }));
+    const assignProfiles = jest.fn(
+      async (_m: string, _req: any, opts: any) => ({
+        // Only dev-local runs apps: the route changes only it.
+        clusters: ['dev-local'],
+        files: [{ path: 'arlon/clusters/dev-local.yaml', action: 'update' }],
+        ...(opts.dryRun ? {} : { commit: 'fedcba9876543210' }),
+      }),
+    );
     await renderArlon(<FleetPage />, { api: api({ assignProfiles }) });
     await selectForBulk(['dev-local', 'prod-us-west'], 'apps');
     await userEvent.click(
@@ -317,7 +319,7 @@ describe('FleetPage', () => {
     ).toBeDisabled();
   });
 
-  it('shows the route\'s error in the removal dialog and commits nothing', async () => {
+  it("shows the route's error in the removal dialog and commits nothing", async () => {
     const assignProfiles = jest.fn(async () => {
       throw new Error('Profile "apps" is not in the fleet repository');
     });

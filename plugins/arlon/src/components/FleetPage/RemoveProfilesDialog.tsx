@@ -70,9 +70,7 @@ export function RemoveProfilesDialog({
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>Remove {profiles.join(', ')} from clusters</DialogTitle>
       <DialogContent>
-        <Typography variant="body2">
-          Clusters: {clusters.join(', ')}
-        </Typography>
+        <Typography variant="body2">Clusters: {clusters.join(', ')}</Typography>
         {error && (
           <Alert severity="error" style={{ marginTop: 16 }}>
             {error}

@@ -3,29 +3,29 @@ import { removalImpact, removalOutcome } from './profileRemoval';
 const profilesOf = (cluster: string) =>
   ({ a: ['apps', 'infra'], b: ['infra'], c: ['apps'] }[cluster] ?? []);
 const bundlesOf = (profile: string) =>
-  ({ apps: ['guestbook', 'cache'], infra: ['ingress'] } as Record<
-    string,
-    string[]
-  >)[profile];
+  ((
+    { apps: ['guestbook', 'cache'], infra: ['ingress'] } as Record<
+      string,
+      string[]
+    >
+  )[profile]);
 
 describe('removalImpact', () => {
   it('names, per changed cluster, the removed profiles it has and the Applications pruned with them', () => {
-    expect(removalImpact(['a', 'c'], ['apps'], profilesOf, bundlesOf)).toEqual(
-      [
-        {
-          cluster: 'a',
-          profiles: ['apps'],
-          applications: ['a-cache', 'a-guestbook'],
-          unknownBundles: [],
-        },
-        {
-          cluster: 'c',
-          profiles: ['apps'],
-          applications: ['c-cache', 'c-guestbook'],
-          unknownBundles: [],
-        },
-      ],
-    );
+    expect(removalImpact(['a', 'c'], ['apps'], profilesOf, bundlesOf)).toEqual([
+      {
+        cluster: 'a',
+        profiles: ['apps'],
+        applications: ['a-cache', 'a-guestbook'],
+        unknownBundles: [],
+      },
+      {
+        cluster: 'c',
+        profiles: ['apps'],
+        applications: ['c-cache', 'c-guestbook'],
+        unknownBundles: [],
+      },
+    ]);
   });
 
   it('leaves out profiles a cluster does not run, and names a bundle shared by two removed profiles once', () => {
