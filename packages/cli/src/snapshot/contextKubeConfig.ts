@@ -25,7 +25,7 @@ export function minifyKubeconfig(
   context: string,
 ): string | undefined {
   // No aliases: a kubeconfig never needs them, and they can blow up in size.
-  const doc = parseDocument(text, { maxAliasCount: 0, uniqueKeys: true });
+  const doc = parseDocument(text, { uniqueKeys: true });
   if (doc.errors.length) throw new Error(doc.errors[0].message);
   const root = doc.toJS({ maxAliasCount: 0 }) as Record<string, unknown>;
   if (!root || typeof root !== 'object') return undefined;
@@ -61,7 +61,7 @@ function forTheCli(message: string): string {
 /** The names of the contexts a kubeconfig text holds, for the "no such context" message. */
 function contextNames(text: string): string[] {
   try {
-    const root = parseDocument(text, { maxAliasCount: 0 }).toJS({
+    const root = parseDocument(text).toJS({
       maxAliasCount: 0,
     });
     return Array.isArray(root?.contexts)
