@@ -280,6 +280,42 @@ describe('FleetPage', () => {
     ).toBeInTheDocument();
   });
 
+  it("says when a removed profile's bundles cannot be read, rather than naming no Applications", async () => {
+    const withInfra: Record<string, any[]> = {
+      ...lists,
+      clusters: [
+        cluster(
+          'dev-local',
+          { clusterSpec: 'docker-dev', profiles: ['infrastructure'] },
+          null,
+        ),
+      ],
+    };
+    const assignProfiles = jest.fn(async () => ({
+      clusters: ['dev-local'],
+      files: [{ path: 'arlon/clusters/dev-local.yaml', action: 'update' }],
+    }));
+    await renderArlon(<FleetPage />, {
+      api: api({
+        assignProfiles,
+        list: async (kind: string) => ({ commit: 'c', items: withInfra[kind] }),
+      }),
+    });
+    await selectForBulk(['dev-local'], 'infrastructure');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Remove profile from 1 selected' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Preview' }),
+    );
+    expect(
+      await within(dialog).findByTestId('remove-impact-dev-local'),
+    ).toHaveTextContent(
+      'dev-local loses infrastructure; the bundles of infrastructure are unknown (the profile does not parse): their Applications go too.',
+    );
+  });
+
   it('removes only from selected clusters the filters still show', async () => {
     const assignProfiles = jest.fn(async (_m: string, req: any) => ({
       clusters: req.clusters,
