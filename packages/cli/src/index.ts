@@ -11,6 +11,7 @@ import { Output, processOutput } from './Output';
 import { diff } from './commands/diff';
 import { preflight, showSavedReport } from './commands/preflight';
 import { version } from './commands/version';
+import { snapshot } from './commands/snapshot';
 import { bootstrap, printRbac } from './commands/bootstrap';
 import {
   checkSkew,
@@ -57,6 +58,16 @@ Commands:
       --repo-url <url>           Its URL, to render Git sources that point at it
       --client-side, --save <file>, --output json, --color as for diff
   preflight -f <report.json>     Show a saved report again
+  snapshot <bundle-or-profile>   Save the live objects a bundle or profile renders, read
+                                 from a cluster, as one YAML List (Secret values masked;
+                                 objects not found are listed in a comment), for a later
+                                 arlon diff <snapshot> <manifests>
+      --context <name>           The live cluster (kubeconfig context; required; a token
+                                 or inline client certificate: exec and auth-provider
+                                 are refused, never run)
+      --fleet <dir>, --repo-url  As for preflight
+      -o, --out <file>           Write it there instead of stdout
+      --force                    Replace <file> when it exists
   bootstrap [dir]                Check a management cluster (ArgoCD 2.10+, the Cluster API
                                  providers the fleet needs: the clusterctl init for what is
                                  missing) and apply the fleet's AppProjects, ArgoCD's
@@ -97,7 +108,8 @@ export async function main(
       allowPositionals: true,
       options: {
         output: { type: 'string' },
-        out: { type: 'string' },
+        out: { type: 'string', short: 'o' },
+        force: { type: 'boolean' },
         'repo-url': { type: 'string' },
         revision: { type: 'string' },
         'capi-version': { type: 'string' },
@@ -240,6 +252,24 @@ export async function main(
             json,
             argocdNamespace: values['argocd-namespace'],
             env: process.env,
+          },
+          io,
+        );
+      case 'snapshot':
+        if (positionals.length !== 2 || !values.context) {
+          io.err(
+            'snapshot needs a bundle or profile and --context <name>: arlon snapshot <bundle-or-profile> --context <name> [-o file]\n',
+          );
+          return 2;
+        }
+        return await snapshot(
+          positionals[1],
+          {
+            context: values.context,
+            fleet: values.fleet ?? '.',
+            repoUrl: values['repo-url'],
+            out: values.out,
+            force: !!values.force,
           },
           io,
         );

@@ -164,6 +164,10 @@ export {
 } from './viewer/viewerCredentials';
 export { checkWorkloadServer } from './kubeconfig/checkWorkloadServer';
 export {
+  parseKubeconfig,
+  type WorkloadKubeconfig,
+} from './kubeconfig/parseKubeconfig';
+export {
   ProfileAssignments,
   type ProfileAssignmentInput,
   type ProfileAssignmentOutcome,

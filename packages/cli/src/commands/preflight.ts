@@ -1,15 +1,11 @@
 import fs from 'node:fs/promises';
 import {
-  bundlesOf,
-  definitionNameProblem,
   makeReport,
   parseDiffReportFile,
-  renderBundles,
-  validateFleet,
 } from '@arlon-backstage/plugin-arlon-common';
 import { preflight as preflightOn } from '@arlon-backstage/plugin-arlon-node';
 import type { Output } from '../Output';
-import { readFleetDir } from '../readFleetDir';
+import { fleetTarget } from '../fleetTarget';
 import { liveCluster } from '../sides';
 import { ReportOutput, showReport } from './showReport';
 
@@ -31,43 +27,12 @@ export async function preflight(
   options: PreflightOptions,
   io: Output,
 ): Promise<number> {
-  const { fleet, problems } = validateFleet(await readFleetDir(options.fleet));
-  const [, prefix, name] = /^(?:(bundle|profile)\/)?(.+)$/.exec(what)!;
-  const invalid = definitionNameProblem(name);
-  if (invalid)
-    throw new Error(
-      `the ${prefix ?? 'bundle or profile'} name ${JSON.stringify(
-        name,
-      )} ${invalid}`,
-    );
-  const isBundle = fleet.bundles.has(name) && prefix !== 'profile';
-  const isProfile = fleet.profiles.has(name) && prefix !== 'bundle';
-  if (isBundle && isProfile)
-    throw new Error(
-      `${name} is both a bundle and a profile: say bundle/${name} or profile/${name}`,
-    );
-  if (!isBundle && !isProfile) {
-    const broken = problems.filter(p => p.file.endsWith(`/${name}.yaml`));
-    throw new Error(
-      `there is no valid ${prefix ?? 'bundle or profile'} named ${name} in ${
-        options.fleet
-      }${
-        broken.length
-          ? `: ${broken
-              .map(p => `${p.file}:${p.line}: ${p.message}`)
-              .join('; ')}`
-          : ''
-      }`,
-    );
-  }
-  const target = isBundle
-    ? ({ kind: 'bundle', name } as const)
-    : ({ kind: 'profile', name } as const);
-  const rendered = renderBundles(
-    fleet,
-    isBundle ? [name] : bundlesOf(fleet, { kind: 'profile', name }),
+  const { target, rendered } = await fleetTarget(
+    what,
+    options.fleet,
     options.repoUrl,
   );
+  const { name } = target;
   const context = { kind: 'context', name: options.context } as const;
   const section = await preflightOn(
     `context ${options.context} → ${target.kind} ${name}`,

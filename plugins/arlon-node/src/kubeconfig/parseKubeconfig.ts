@@ -6,6 +6,8 @@ import { isMap, parseAllDocuments, visit } from 'yaml';
  * trusted through its inline CA, as one user authenticated by a bearer token
  * or an inline client certificate. Nothing in it can make the portal run a
  * command, read a local file or go through a proxy.
+ *
+ * @public
  */
 export interface WorkloadKubeconfig {
   /** `https://host[:port][/path]`, normalised (an IPv4 spelled in decimal, octal or hex is written as a.b.c.d). */
@@ -97,6 +99,9 @@ function shownKey(key: string): string {
  * checked, not only the current context's: a kubeconfig for the portal
  * should hold one cluster, and one with other people's exec plugins in it
  * is better exported again than half-used. Pure: no file, network or process.
+ * The CLI's `arlon snapshot` reads its contexts through it too.
+ *
+ * @public
  */
 export function parseKubeconfig(text: unknown): WorkloadKubeconfig {
   if (typeof text !== 'string' || text.trim() === '')

@@ -26,6 +26,8 @@ import {
   assignmentOutcome,
 } from '../ProfileCard/assignmentOutcome';
 import { countBy, FleetRow, fleetRows } from './fleetRows';
+import { removalOutcome } from './profileRemoval';
+import { RemoveProfilesDialog } from './RemoveProfilesDialog';
 
 /** Stable across renders: material-table forgets its selection when its columns change. */
 const columns: TableColumn<FleetRow>[] = [
@@ -63,7 +65,7 @@ const columns: TableColumn<FleetRow>[] = [
   },
 ];
 
-/** Every cluster: phase, health, provider, version, profiles; filters, counts by phase, and bulk "apply profile". */
+/** Every cluster: phase, health, provider, version, profiles; filters, counts by phase, and bulk "apply profile" and "remove profile". */
 export function FleetClusters() {
   const api = useApi(arlonApiRef);
   const data = useAsyncRetry(async () => {
@@ -75,6 +77,10 @@ export function FleetClusters() {
     return {
       rows: fleetRows(clusters.items, specs.items),
       profiles: profiles.items.map(p => p.name),
+      // A profile whose definition does not parse has no bundles to name.
+      bundles: new Map(
+        profiles.items.map(p => [p.name, bundlesOfDefinition(p.definition)]),
+      ),
     };
   }, [api]);
   const [phase, setPhase] = useState('');
@@ -82,6 +88,7 @@ export function FleetClusters() {
   const [selected, setSelected] = useState<string[]>([]);
   const [profile, setProfile] = useState('');
   const [applying, setApplying] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const [applied, setApplied] = useState<AssignmentOutcome>();
 
   const visible = useMemo(
@@ -177,6 +184,20 @@ export function FleetClusters() {
         >
           Apply profile to {targets.length} selected
         </PermittedButton>
+        <PermittedButton
+          permission={arlonProfileApplyPermission}
+          resourceRefs={targets.map(t => entityRef('Cluster', t))}
+          variant="outlined"
+          color="secondary"
+          disabledReason={
+            !profile || targets.length === 0
+              ? 'Select clusters and a profile'
+              : undefined
+          }
+          onClick={() => setRemoving(true)}
+        >
+          Remove profile from {targets.length} selected
+        </PermittedButton>
       </Box>
       {applied && (
         <AssignmentAlert
@@ -218,8 +239,31 @@ export function FleetClusters() {
           }}
         />
       )}
+      {removing && (
+        <RemoveProfilesDialog
+          profiles={[profile]}
+          clusters={targets}
+          profilesOf={name => all.find(r => r.name === name)?.profiles ?? []}
+          bundlesOf={name => data.value?.bundles.get(name)}
+          onClose={() => setRemoving(false)}
+          onRemoved={result => {
+            setApplied(removalOutcome([profile], targets, result));
+            setSelected([]);
+            data.retry();
+          }}
+        />
+      )}
     </Box>
   );
+}
+
+/** The bundles a profile lists, or undefined when its definition is not a readable profile. */
+function bundlesOfDefinition(definition: unknown): string[] | undefined {
+  const bundles = (definition as { spec?: { bundles?: unknown } } | undefined)
+    ?.spec?.bundles;
+  return Array.isArray(bundles) && bundles.every(b => typeof b === 'string')
+    ? bundles
+    : undefined;
 }
 
 /** A filter on one column: any, or one of the values the rows have. */

@@ -67,7 +67,13 @@ const lists: Record<string, any[]> = {
       definition: { spec: { provider: 'aws', kubernetesVersion: 'v1.29.4' } },
     },
   ],
-  profiles: [{ name: 'apps' }, { name: 'infrastructure' }],
+  profiles: [
+    {
+      name: 'apps',
+      definition: { spec: { bundles: ['guestbook', 'redis'] } },
+    },
+    { name: 'infrastructure' },
+  ],
 };
 const api = (extra: object = {}) => ({
   getHealth: async () => health,
@@ -208,6 +214,184 @@ describe('FleetPage', () => {
     expect((await screen.findAllByText('sandbox')).length).toBeGreaterThan(0);
   });
 
+  /** Selects rows by cluster name and picks the profile in the bulk menu. */
+  async function selectForBulk(names: string[], profile: string) {
+    for (const name of names) {
+      const row = (await screen.findByText(name)).closest('tr')!;
+      await userEvent.click(within(row).getByRole('checkbox'));
+    }
+    await userEvent.click(
+      within(screen.getByTestId('bulk-profile').parentElement!).getByRole(
+        'button',
+      ),
+    );
+    await userEvent.click(await screen.findByRole('option', { name: profile }));
+  }
+
+  it('removes a profile from the selected clusters after a preview that names the Applications ArgoCD prunes', async () => {
+    const assignProfiles = jest.fn(
+      async (_m: string, _req: any, opts: any) => ({
+        // Only dev-local runs apps: the route changes only it.
+        clusters: ['dev-local'],
+        files: [{ path: 'arlon/clusters/dev-local.yaml', action: 'update' }],
+        ...(opts.dryRun ? {} : { commit: 'fedcba9876543210' }),
+      }),
+    );
+    await renderArlon(<FleetPage />, { api: api({ assignProfiles }) });
+    await selectForBulk(['dev-local', 'prod-us-west'], 'apps');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Remove profile from 2 selected' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByRole('button', { name: 'Remove' }),
+    ).toBeDisabled();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Preview' }),
+    );
+    expect(assignProfiles).toHaveBeenLastCalledWith(
+      'remove',
+      { profiles: ['apps'], clusters: ['dev-local', 'prod-us-west'] },
+      { dryRun: true },
+    );
+    expect(
+      await within(dialog).findByTestId('remove-impact-dev-local'),
+    ).toHaveTextContent(
+      'dev-local loses apps: ArgoCD prunes dev-local-guestbook, dev-local-redis and deletes everything they deployed on the cluster.',
+    );
+    expect(within(dialog).getByTestId('remove-preview')).toHaveTextContent(
+      'update arlon/clusters/dev-local.yaml',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Remove' }),
+    );
+    expect(assignProfiles).toHaveBeenLastCalledWith(
+      'remove',
+      { profiles: ['apps'], clusters: ['dev-local', 'prod-us-west'] },
+      { dryRun: false },
+    );
+    expect(
+      await screen.findByText(
+        'Removed apps from dev-local in commit fedcba987654.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Remove profile from 0 selected' }),
+    ).toBeInTheDocument();
+  });
+
+  it("says when a removed profile's bundles cannot be read, rather than naming no Applications", async () => {
+    const withInfra: Record<string, any[]> = {
+      ...lists,
+      clusters: [
+        cluster(
+          'dev-local',
+          { clusterSpec: 'docker-dev', profiles: ['infrastructure'] },
+          null,
+        ),
+      ],
+    };
+    const assignProfiles = jest.fn(async () => ({
+      clusters: ['dev-local'],
+      files: [{ path: 'arlon/clusters/dev-local.yaml', action: 'update' }],
+    }));
+    await renderArlon(<FleetPage />, {
+      api: api({
+        assignProfiles,
+        list: async (kind: string) => ({ commit: 'c', items: withInfra[kind] }),
+      }),
+    });
+    await selectForBulk(['dev-local'], 'infrastructure');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Remove profile from 1 selected' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Preview' }),
+    );
+    expect(
+      await within(dialog).findByTestId('remove-impact-dev-local'),
+    ).toHaveTextContent(
+      'dev-local loses infrastructure; the bundles of infrastructure are unknown (the profile does not parse): their Applications go too.',
+    );
+  });
+
+  it('removes only from selected clusters the filters still show', async () => {
+    const assignProfiles = jest.fn(async (_m: string, req: any) => ({
+      clusters: req.clusters,
+      files: [],
+    }));
+    await renderArlon(<FleetPage />, { api: api({ assignProfiles }) });
+    await selectForBulk(['dev-local', 'prod-us-west'], 'apps');
+    await userEvent.click(
+      screen
+        .getAllByRole('button', { name: /^Phase/ })
+        .find(b => b.id === 'fleet-filter-phase')!,
+    );
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'Provisioned' }),
+    );
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: 'Remove profile from 1 selected',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Preview' }),
+    );
+    expect(assignProfiles).toHaveBeenCalledWith(
+      'remove',
+      { profiles: ['apps'], clusters: ['dev-local'] },
+      { dryRun: true },
+    );
+    expect(
+      await within(dialog).findByText(
+        'Nothing would change: none of these clusters runs apps.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: 'Remove' }),
+    ).toBeDisabled();
+  });
+
+  it("shows the route's error in the removal dialog and commits nothing", async () => {
+    const assignProfiles = jest.fn(async () => {
+      throw new Error('Profile "apps" is not in the fleet repository');
+    });
+    await renderArlon(<FleetPage />, { api: api({ assignProfiles }) });
+    await selectForBulk(['dev-local'], 'apps');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Remove profile from 1 selected' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Preview' }),
+    );
+    expect(
+      await within(dialog).findByText(
+        'Profile "apps" is not in the fleet repository',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: 'Remove' }),
+    ).toBeDisabled();
+    expect(assignProfiles).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps bulk remove disabled, with the permission named, for a user who may not change profiles', async () => {
+    await renderArlon(<FleetPage />, { api: api(), allow: false });
+    await selectForBulk(['dev-local'], 'apps');
+    const button = screen.getByRole('button', {
+      name: 'Remove profile from 1 selected',
+    });
+    await waitFor(() => expect(button).toBeDisabled());
+    await userEvent.hover(button.parentElement!);
+    expect(
+      await screen.findByText('You need the arlon.profile.apply permission'),
+    ).toBeInTheDocument();
+  });
+
   it('keeps bulk apply disabled until clusters and a profile are picked', async () => {
     await renderArlon(<FleetPage />, { api: api() });
     await screen.findByText('dev-local');
@@ -216,5 +400,8 @@ describe('FleetPage', () => {
         screen.getByRole('button', { name: 'Apply profile to 0 selected' }),
       ).toBeDisabled(),
     );
+    expect(
+      screen.getByRole('button', { name: 'Remove profile from 0 selected' }),
+    ).toBeDisabled();
   });
 });
