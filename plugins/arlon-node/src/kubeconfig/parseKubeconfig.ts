@@ -18,6 +18,7 @@ export interface WorkloadKubeconfig {
   caData: string;
   /** The name to check the server's certificate against, when it is not the server's host. */
   tlsServerName?: string;
+  /** How to authenticate: a bearer token, or a client certificate and key (never exec or an auth provider). */
   user:
     | { token: string }
     | { clientCertificateData: string; clientKeyData: string };
