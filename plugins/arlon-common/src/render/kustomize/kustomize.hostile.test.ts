@@ -126,6 +126,67 @@ describe('hostile kustomizations', () => {
       );
     });
 
+    it('stops a base listed many times at every level before it multiplies (no output: the load bound)', () => {
+      // 4 entries over 8 levels would be 65,536 loads, seconds of a blocked backend.
+      const files: Record<string, string> = {};
+      let dir = 'app';
+      for (let i = 0; i < 8; i++) {
+        files[`${dir}/kustomization.yaml`] = 'resources: [d, d, d, d]\n';
+        dir += '/d';
+      }
+      files[`${dir}/kustomization.yaml`] = 'resources: []\n';
+      expect(refusal(files)).toMatch(
+        /^app\/d\/d\/d(\/d)*\/kustomization\.yaml: the build loads more than 200 kustomizations \(a base listed more than once multiplies at every level\); list each base once$/,
+      );
+    });
+
+    it('refuses an object accumulated twice, as kustomize does, before a listed-twice base multiplies', () => {
+      const files: Record<string, string> = {};
+      let dir = 'app';
+      for (let i = 0; i < 8; i++) {
+        files[`${dir}/kustomization.yaml`] = 'resources: [d, d, d, d]\n';
+        dir += '/d';
+      }
+      files[`${dir}/kustomization.yaml`] = 'resources: [cm.yaml]\n';
+      files[`${dir}/cm.yaml`] = cm['app/cm.yaml'];
+      expect(refusal(files)).toBe(
+        'app/d/d/d/d/d/d/d/kustomization.yaml: ConfigMap a is accumulated twice (kustomize: may not add resource with an already registered id); list each file and base once',
+      );
+      expect(refusal(withK('resources: [cm.yaml, ./cm.yaml]\n'))).toBe(
+        'app/kustomization.yaml: ConfigMap a is accumulated twice (kustomize: may not add resource with an already registered id); list each file and base once',
+      );
+      // "default" and no namespace are one namespace to kustomize.
+      expect(
+        refusal(
+          withK('resources: [cm.yaml, cm2.yaml]\n', {
+            'app/cm2.yaml':
+              'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, namespace: default}\n',
+          }),
+        ),
+      ).toBe(
+        'app/kustomization.yaml: ConfigMap a is accumulated twice (kustomize: may not add resource with an already registered id); list each file and base once',
+      );
+    });
+
+    it('keeps objects that differ only in namespace, kind or group apart', () => {
+      const objects = renderSource(
+        new Map(
+          Object.entries(
+            withK('resources: [cm.yaml, more.yaml]\n', {
+              'app/more.yaml': [
+                'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, namespace: other}',
+                'apiVersion: v1\nkind: Secret\nmetadata: {name: a}',
+                'apiVersion: example.com/v1\nkind: ConfigMap\nmetadata: {name: a}',
+              ].join('\n---\n'),
+            }),
+          ),
+        ),
+        'app',
+        false,
+      );
+      expect(objects).toHaveLength(4);
+    });
+
     it('stops a strategic merge patch nested deeper than the limit', () => {
       let deep = '{}';
       for (let i = 0; i < 80; i++) deep = `{a: ${deep}}`;
