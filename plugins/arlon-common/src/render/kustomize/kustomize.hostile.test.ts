@@ -187,6 +187,59 @@ describe('hostile kustomizations', () => {
       expect(objects).toHaveLength(4);
     });
 
+    it('stops JSON 6902 copies that double the object (a memory bomb) at the API server limit', () => {
+      // Each copy of /data into itself doubles it: 40 would be terabytes.
+      const ops = JSON.stringify(
+        Array.from({ length: 40 }, (_, i) => ({
+          op: 'copy',
+          from: '/data',
+          path: `/data/k${i}`,
+        })),
+      );
+      expect(
+        refusal(
+          withK(
+            'resources: [cm.yaml]\npatches:\n- {path: ops.json, target: {kind: ConfigMap}}\n',
+            { 'app/ops.json': ops },
+          ),
+        ),
+      ).toMatch(
+        /^app\/ops\.json: operation 1[0-9] \(copy \/data\/k1[0-9]\): the copies make the object larger than 3145728 bytes \(the API server's request limit\); copy less, or write the values out$/,
+      );
+    });
+
+    it('bounds copies that add up over several patches, each under the limit', () => {
+      const big = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: ${'x'.repeat(
+        900 * 1024,
+      )}}\n`;
+      const copy = (n: number) =>
+        `- {target: {kind: ConfigMap}, patch: '[{"op": "copy", "from": "/data/k", "path": "/data/k${n}"}]'}\n`;
+      expect(
+        refusal({
+          'app/kustomization.yaml': `resources: [cm.yaml]\npatches:\n${copy(
+            1,
+          )}${copy(2)}${copy(3)}`,
+          'app/cm.yaml': big,
+        }),
+      ).toBe(
+        "app/kustomization.yaml: patches[2]: after its operations: the copies make the object larger than 3145728 bytes (the API server's request limit); copy less, or write the values out",
+      );
+      // Two copies stay under it and render.
+      const [object] = renderSource(
+        new Map(
+          Object.entries({
+            'app/kustomization.yaml': `resources: [cm.yaml]\npatches:\n${copy(
+              1,
+            )}${copy(2)}`,
+            'app/cm.yaml': big,
+          }),
+        ),
+        'app',
+        false,
+      );
+      expect(Object.keys(object.data)).toEqual(['k', 'k1', 'k2']);
+    });
+
     it('stops a strategic merge patch nested deeper than the limit', () => {
       let deep = '{}';
       for (let i = 0; i < 80; i++) deep = `{a: ${deep}}`;
