@@ -10,9 +10,32 @@ import { splitApiVersion } from './selector';
  */
 export const MAX_KUSTOMIZATIONS_PER_BUILD = 200;
 
+/**
+ * The most data generators may make in one build. One ConfigMap or Secret
+ * holds at most 1 MiB (Kubernetes' limit, MAX_GENERATED_OBJECT_BYTES); a
+ * thousand generators each reading the same 1 MiB file would otherwise
+ * make gigabytes (a Secret's base64 copies each).
+ */
+export const MAX_GENERATED_BYTES_PER_BUILD = 16 * 1024 * 1024;
+
 /** What one build has loaded so far, across every nested kustomization. */
 export interface BuildBudget {
   kustomizations: number;
+  /** Characters of keys and values generators have made. */
+  generated: number;
+}
+
+/** Counts data a generator makes, refusing the build past the bound. */
+export function countGenerated(
+  budget: BuildBudget,
+  size: number,
+  where: string,
+): void {
+  budget.generated += size;
+  if (budget.generated > MAX_GENERATED_BYTES_PER_BUILD)
+    throw new UnrenderableSource(
+      `${where}: the build's generators make more than ${MAX_GENERATED_BYTES_PER_BUILD} bytes of data; generate less, or keep large files out of generators`,
+    );
 }
 
 /** Counts one more kustomization load, refusing the build past the bound. */

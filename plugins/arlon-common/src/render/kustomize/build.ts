@@ -69,6 +69,7 @@ export function buildKustomization(
 ): any[] {
   const resources = accumulate(files, dir, file, renderDirectory, 0, {
     kustomizations: 0,
+    generated: 0,
   });
   const renames: Rename[] = [];
   for (const r of resources) {
@@ -172,6 +173,7 @@ function accumulate(
       files,
       dir,
       file,
+      budget,
     ).forEach(g => add(g.object, g.needsHash));
   if (k.secretGenerator !== undefined)
     generate(
@@ -181,6 +183,7 @@ function accumulate(
       files,
       dir,
       file,
+      budget,
     ).forEach(g => add(g.object, g.needsHash));
 
   if (k.patchesStrategicMerge !== undefined)

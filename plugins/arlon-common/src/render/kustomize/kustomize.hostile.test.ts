@@ -240,6 +240,35 @@ describe('hostile kustomizations', () => {
       expect(Object.keys(object.data)).toEqual(['k', 'k1', 'k2']);
     });
 
+    it("refuses a generated ConfigMap or Secret over Kubernetes' 1 MiB, naming the source and not its value", () => {
+      const half = `${SECRET}${'x'.repeat(600 * 1024)}`;
+      const message = refusal(
+        withK('secretGenerator:\n- {name: s, files: [a.txt, b.txt]}\n', {
+          'app/a.txt': half,
+          'app/b.txt': half,
+        }),
+      );
+      expect(message).toBe(
+        'app/kustomization.yaml: secretGenerator "s": files[1] takes its data over 1048576 bytes, the most one Secret holds in Kubernetes; split it',
+      );
+    });
+
+    it('stops many generators reading one large file before they make gigabytes', () => {
+      const generators = Array.from(
+        { length: 1000 },
+        (_, i) => `- {name: s${i}, files: [big.txt]}\n`,
+      ).join('');
+      const message = refusal(
+        withK(`secretGenerator:\n${generators}`, {
+          'app/big.txt': `${SECRET}${'x'.repeat(1_000_000)}`,
+        }),
+      );
+      expect(message).toBe(
+        'app/kustomization.yaml: secretGenerator "s16": the build\'s generators make more than 16777216 bytes of data; generate less, or keep large files out of generators',
+      );
+      expect(message).not.toContain(SECRET);
+    });
+
     it('stops a strategic merge patch nested deeper than the limit', () => {
       let deep = '{}';
       for (let i = 0; i < 80; i++) deep = `{a: ${deep}}`;
