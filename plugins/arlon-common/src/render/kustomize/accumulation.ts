@@ -2,8 +2,8 @@ import { UnrenderableSource } from '../UnrenderableSource';
 import { splitApiVersion } from './selector';
 
 /**
- * The most kustomizations one build loads, counting each time one is
- * listed. Nesting is bounded by depth, but a kustomization listing the same
+ * The most kustomizations (and plain directories) one build loads,
+ * counting each time one is listed. Nesting is bounded by depth, but a kustomization listing the same
  * base several times, each listing its own several times, grows
  * exponentially with depth (4 entries over 8 levels is 65,536 loads); real
  * overlays load a few dozen.
@@ -38,12 +38,16 @@ export function countGenerated(
     );
 }
 
-/** Counts one more kustomization load, refusing the build past the bound. */
+/**
+ * Counts one more kustomization or directory load, refusing the build past
+ * the bound (a directory is searched for among every file of the
+ * repository, so listing one many times is costly even when it is empty).
+ */
 export function loadKustomization(budget: BuildBudget, file: string): void {
   budget.kustomizations += 1;
   if (budget.kustomizations > MAX_KUSTOMIZATIONS_PER_BUILD)
     throw new UnrenderableSource(
-      `${file}: the build loads more than ${MAX_KUSTOMIZATIONS_PER_BUILD} kustomizations (a base listed more than once multiplies at every level); list each base once`,
+      `${file}: the build loads more than ${MAX_KUSTOMIZATIONS_PER_BUILD} kustomizations and directories (a base listed more than once multiplies at every level); list each base once`,
     );
 }
 

@@ -158,12 +158,15 @@ function accumulate(
         refuseDuplicate(seen, r.object, file);
         resources.push(r);
       }
-    else if ([...files.keys()].some(f => f.startsWith(`${target}/`)))
+    else {
+      // Searched for among every file: counted like a kustomization.
+      loadKustomization(budget, file);
+      if (![...files.keys()].some(f => f.startsWith(`${target}/`)))
+        throw new UnrenderableSource(
+          `kustomization in ${dir || '.'}: resource ${ref} not found`,
+        );
       renderDirectory(target).forEach(o => add(o));
-    else
-      throw new UnrenderableSource(
-        `kustomization in ${dir || '.'}: resource ${ref} not found`,
-      );
+    }
   }
   if (k.configMapGenerator !== undefined)
     generate(

@@ -136,7 +136,18 @@ describe('hostile kustomizations', () => {
       }
       files[`${dir}/kustomization.yaml`] = 'resources: []\n';
       expect(refusal(files)).toMatch(
-        /^app\/d\/d\/d(\/d)*\/kustomization\.yaml: the build loads more than 200 kustomizations \(a base listed more than once multiplies at every level\); list each base once$/,
+        /^app\/d\/d\/d(\/d)*\/kustomization\.yaml: the build loads more than 200 kustomizations and directories \(a base listed more than once multiplies at every level\); list each base once$/,
+      );
+    });
+
+    it('stops an empty directory listed thousands of times (each is a search of every file)', () => {
+      expect(
+        refusal({
+          'app/kustomization.yaml': `resources:\n${'- docs\n'.repeat(5000)}`,
+          'app/docs/README.md': 'nothing to deploy',
+        }),
+      ).toBe(
+        'app/kustomization.yaml: the build loads more than 200 kustomizations and directories (a base listed more than once multiplies at every level); list each base once',
       );
     });
 
