@@ -98,7 +98,12 @@ export function generate(
           } that is not a valid ${kind} key (letters, digits, -, _ and .)`,
         );
       if (pairs.has(key))
-        throw new UnrenderableSource(`${w} repeats the key ${key}`);
+        // An env file's line without "=" is all key: in a Secret that may be a value.
+        throw new UnrenderableSource(
+          kind === 'Secret'
+            ? `${w}: ${source} repeats a key given before`
+            : `${w} repeats the key ${key}`,
+        );
       if (pairs.size >= MAX_GENERATED_KEYS)
         throw new UnrenderableSource(
           `${w}: more than ${MAX_GENERATED_KEYS} keys`,

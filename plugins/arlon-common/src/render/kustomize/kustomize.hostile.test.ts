@@ -264,6 +264,25 @@ describe('hostile kustomizations', () => {
       );
     });
 
+    it("does not quote a Secret's repeated key: an env file line without = is all key, and may be a value", () => {
+      const message = refusal(
+        withK('secretGenerator:\n- {name: s, envs: [s.env]}\n', {
+          'app/s.env': `${SECRET}\nA=1\n${SECRET}\n`,
+        }),
+      );
+      expect(message).toBe(
+        'app/kustomization.yaml: secretGenerator "s": app/s.env line 3 repeats a key given before',
+      );
+      // A ConfigMap's is named: nothing in it is secret.
+      expect(
+        refusal(
+          withK('configMapGenerator:\n- {name: c, literals: [a=1, a=2]}\n'),
+        ),
+      ).toBe(
+        'app/kustomization.yaml: configMapGenerator "c" repeats the key a',
+      );
+    });
+
     it('stops many generators reading one large file before they make gigabytes', () => {
       const generators = Array.from(
         { length: 1000 },
