@@ -1,6 +1,7 @@
 import type { Rendered } from '../render/renderBundle';
 import { diffObjects, identifyObject } from './diffObjects';
 import { FileState, fileState } from './liveState';
+import { describeUncounted, uncountedLiveFields } from './liveOnlyFields';
 import type { DiffSection } from './report';
 import { scopeFromObjects } from './scope';
 import {
@@ -84,6 +85,16 @@ export function compareFiles(
     live.objects.map(r => r.object),
     options,
   );
+  // Server metadata in a file is only a claim: what the three-way rule
+  // leaves out is named, so a file made to look live hides nothing.
+  const uncounted = uncountedLiveFields(
+    objects,
+    diffObjects(
+      desired.objects.map(r => r.object),
+      live.objects.map(r => r.object),
+      { ...options, exact: true },
+    ),
+  );
   const keyOf = (o: Rendered['objects'][number]) =>
     identifyObject(o.object, options).key;
   const named = new Set(desired.objects.map(keyOf));
@@ -98,6 +109,13 @@ export function compareFiles(
       ...(liveOnly
         ? [
             `${liveOnly} object(s) only in the live state are not compared: the other side does not name them (a pre-flight never deletes what it does not name)`,
+          ]
+        : []),
+      ...(uncounted.length
+        ? [
+            `fields only the ${side} side has are not counted as changes: ${describeUncounted(
+              uncounted,
+            )}. From a cluster these are API server defaults and fields controllers set; if the ${side} side is a file written by hand, remove its server metadata (${SERVER_METADATA}) to compare every field`,
           ]
         : []),
     ],

@@ -17,14 +17,29 @@ const SUFFIX: Record<string, number> = {
   Ei: 2 ** 60,
 };
 
+/**
+ * Longer than any quantity Kubernetes keeps (an int64 with a suffix): a
+ * longer string is compared as text, and never reaches the pattern.
+ */
+const MAX_QUANTITY_LENGTH = 64;
+
+/**
+ * A Kubernetes quantity (`100m`, `0.1`, `1Gi`, `1e3`), as apimachinery's
+ * resource.ParseQuantity reads it: digits, an optional fraction, an
+ * optional exponent or suffix. The digits before and after the point are
+ * matched one way only (the point is required to start a fraction), so a
+ * long run of digits cannot make the match backtrack quadratically.
+ */
+const QUANTITY =
+  /^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)(n|u|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$/;
+
 /** A Kubernetes quantity (`100m`, `0.1`, `1Gi`, `1e3`) as a number, or undefined when it is not one. */
 export function parseQuantity(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string') return undefined;
-  const m =
-    /^([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)(n|u|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$/.exec(
-      value.trim(),
-    );
+  const text = value.trim();
+  if (text.length > MAX_QUANTITY_LENGTH) return undefined;
+  const m = QUANTITY.exec(text);
   if (!m) return undefined;
   return Number(m[1]) * SUFFIX[m[2] ?? ''];
 }

@@ -88,9 +88,24 @@ describe('arlon:nodepool:update (hostile)', () => {
       `${AT}.machineType must be`,
     ],
     [
-      'a pool named __proto__',
+      'a pool named __proto__ (no pool name: refused before the spec is read)',
       { nodePool: '__proto__', replicas: 1 },
-      'has no pool named "__proto__"',
+      /^nodePool "__proto__" .*RFC 1123/,
+    ],
+    [
+      'a pool named constructor (a valid name the spec does not have)',
+      { nodePool: 'constructor', replicas: 1 },
+      'has no pool named "constructor" (its pools: general)',
+    ],
+    [
+      'a 300 KB pool name, not echoed whole',
+      { nodePool: 'p'.repeat(300_000), replicas: 1 },
+      /^nodePool "p{1,200}\.\.\." must be at most 63 characters \(it has 300000\)/,
+    ],
+    [
+      'a pool name that leaves its folder',
+      { nodePool: '../../etc', replicas: 1 },
+      /^nodePool "\.\.\/\.\.\/etc" /,
     ],
     [
       'a pool as a list',

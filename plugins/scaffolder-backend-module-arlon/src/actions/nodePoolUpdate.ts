@@ -1,5 +1,6 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { InputError } from '@backstage/errors';
+import { checkDefinitionName } from '@arlon-backstage/plugin-arlon-common';
 import { changeNodePool } from '../day2/nodePoolChange';
 import { rolloutOf } from '../day2/rollout';
 import { changeSpecBody } from '../day2/specChange';
@@ -74,6 +75,13 @@ export function createNodePoolUpdateAction(
         throw new InputError(
           '"nodePool" must be the name of a node pool of the spec',
         );
+      // A pool is named as a definition is (an RFC 1123 label): checked
+      // before the repository is read, and never echoed whole.
+      try {
+        checkDefinitionName(nodePool, 'nodePool');
+      } catch (error) {
+        throw new InputError((error as Error).message);
+      }
       let notes: string[] = [];
       await changeSpecBody(ctx, options, {
         target,

@@ -41,7 +41,10 @@ export async function writeFleet(
     what: string;
     /**
      * For a resource permission: the definitions it is checked on (their
-     * owners), from the head the change is planned on, after its edits are planned.
+     * owners), from the head the change is planned on, before its edits are
+     * planned: planning reads the definitions, and its refusals (a version
+     * skipped, a pool not found) would tell a user who may not change them
+     * what they hold.
      */
     on?: (files: FleetFiles) => ArlonResource[];
     message: string;
@@ -59,9 +62,8 @@ export async function writeFleet(
     );
     decision.requireSome(change.what);
     edits = (files, commit) => {
-      const planned = change.edits(files, commit);
       decision.require(change.on?.(files) ?? [], change.what);
-      return planned;
+      return change.edits(files, commit);
     };
   } else {
     await authorize(

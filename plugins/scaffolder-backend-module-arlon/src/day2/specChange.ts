@@ -1,4 +1,6 @@
 import {
+  arlonResourceOfView,
+  definitionViews,
   destructiveSpecChange,
   entityRef,
 } from '@arlon-backstage/plugin-arlon-common';
@@ -46,7 +48,12 @@ export async function changeSpecBody(
     permission: resourcePermissionFor(target.kind, 'update'),
     what: change.what,
     message: change.message,
-    on: () => (planned ? [planned.resource] : []),
+    // The definition as found on this head, whatever its shape: the owner
+    // is checked before the change is planned (a missing one is planned's 404).
+    on: files =>
+      definitionViews(files)
+        .filter(v => v.kind === target.kind && v.name === target.name)
+        .map(v => arlonResourceOfView(v, options.defaultOwner)),
     edits: files => {
       const resolved = resolveSpecTarget(files, target, options.defaultOwner);
       const next = change.next(resolved);

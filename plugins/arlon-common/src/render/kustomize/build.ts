@@ -2,6 +2,11 @@ import { parseDocument } from 'yaml';
 import { documentData, YamlAliasError } from '../../model/yamlData';
 import { parseManifests } from '../manifests';
 import { UnrenderableSource } from '../UnrenderableSource';
+import {
+  type BuildBudget,
+  loadKustomization,
+  refuseDuplicate,
+} from './accumulation';
 import { splitApiVersion } from './selector';
 import {
   COMMON_ANNOTATIONS,
@@ -62,7 +67,10 @@ export function buildKustomization(
   file: string,
   renderDirectory: RenderDirectory,
 ): any[] {
-  const resources = accumulate(files, dir, file, renderDirectory, 0);
+  const resources = accumulate(files, dir, file, renderDirectory, 0, {
+    kustomizations: 0,
+    generated: 0,
+  });
   const renames: Rename[] = [];
   for (const r of resources) {
     const o = r.object;
@@ -88,14 +96,17 @@ function accumulate(
   file: string,
   renderDirectory: RenderDirectory,
   depth: number,
+  budget: BuildBudget,
 ): Resource[] {
   if (depth > MAX_KUSTOMIZATION_DEPTH)
     throw new UnrenderableSource(
       `${file}: kustomizations nest deeper than ${MAX_KUSTOMIZATION_DEPTH} levels`,
     );
+  loadKustomization(budget, file);
   const k = parseKustomization(file, files.get(file)!) ?? {};
   checkKustomizationFields(file, k);
   const resources: Resource[] = [];
+  const seen = new Set<string>();
   const add = (object: any, needsHash = false) => {
     if (
       !object.metadata ||
@@ -103,6 +114,7 @@ function accumulate(
       Array.isArray(object.metadata)
     )
       object.metadata = {};
+    refuseDuplicate(seen, object, file);
     resources.push({
       object,
       needsHash,
@@ -135,15 +147,26 @@ function accumulate(
     if (files.has(target))
       parseManifests(target, files.get(target)!).forEach(o => add(o));
     else if (nested)
-      resources.push(
-        ...accumulate(files, target, nested, renderDirectory, depth + 1),
-      );
-    else if ([...files.keys()].some(f => f.startsWith(`${target}/`)))
+      for (const r of accumulate(
+        files,
+        target,
+        nested,
+        renderDirectory,
+        depth + 1,
+        budget,
+      )) {
+        refuseDuplicate(seen, r.object, file);
+        resources.push(r);
+      }
+    else {
+      // Searched for among every file: counted like a kustomization.
+      loadKustomization(budget, file);
+      if (![...files.keys()].some(f => f.startsWith(`${target}/`)))
+        throw new UnrenderableSource(
+          `kustomization in ${dir || '.'}: resource ${ref} not found`,
+        );
       renderDirectory(target).forEach(o => add(o));
-    else
-      throw new UnrenderableSource(
-        `kustomization in ${dir || '.'}: resource ${ref} not found`,
-      );
+    }
   }
   if (k.configMapGenerator !== undefined)
     generate(
@@ -153,6 +176,7 @@ function accumulate(
       files,
       dir,
       file,
+      budget,
     ).forEach(g => add(g.object, g.needsHash));
   if (k.secretGenerator !== undefined)
     generate(
@@ -162,6 +186,7 @@ function accumulate(
       files,
       dir,
       file,
+      budget,
     ).forEach(g => add(g.object, g.needsHash));
 
   if (k.patchesStrategicMerge !== undefined)

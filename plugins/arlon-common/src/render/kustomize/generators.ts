@@ -1,4 +1,5 @@
 import { UnrenderableSource } from '../UnrenderableSource';
+import { type BuildBudget, countGenerated } from './accumulation';
 import { resolveKustomizeFile } from './files';
 import { setOwn } from './ownKeys';
 
@@ -9,6 +10,8 @@ export interface Generated {
 }
 
 export const MAX_GENERATED_KEYS = 1000;
+/** Kubernetes' limit on the data of one ConfigMap or Secret (1 MiB): the API server refuses more. */
+export const MAX_GENERATED_OBJECT_BYTES = 1024 * 1024;
 
 const ARG_FIELDS = new Set([
   'name',
@@ -46,6 +49,7 @@ export function generate(
   files: Map<string, string>,
   dir: string,
   file: string,
+  budget: BuildBudget = { kustomizations: 0, generated: 0 },
 ): Generated[] {
   const field = kind === 'ConfigMap' ? 'configMapGenerator' : 'secretGenerator';
   if (!Array.isArray(args))
@@ -82,6 +86,7 @@ export function generate(
         ...arg.options?.annotations,
       };
     const pairs = new Map<string, string>();
+    let size = 0;
     const put = (key: string, value: string, source: string) => {
       if (!DATA_KEY.test(key) || key.length > 253)
         // A Secret's malformed key may be a value typed in the wrong place: not quoted.
@@ -93,11 +98,22 @@ export function generate(
           } that is not a valid ${kind} key (letters, digits, -, _ and .)`,
         );
       if (pairs.has(key))
-        throw new UnrenderableSource(`${w} repeats the key ${key}`);
+        // An env file's line without "=" is all key: in a Secret that may be a value.
+        throw new UnrenderableSource(
+          kind === 'Secret'
+            ? `${w}: ${source} repeats a key given before`
+            : `${w} repeats the key ${key}`,
+        );
       if (pairs.size >= MAX_GENERATED_KEYS)
         throw new UnrenderableSource(
           `${w}: more than ${MAX_GENERATED_KEYS} keys`,
         );
+      size += key.length + value.length;
+      if (size > MAX_GENERATED_OBJECT_BYTES)
+        throw new UnrenderableSource(
+          `${w}: ${source} takes its data over ${MAX_GENERATED_OBJECT_BYTES} bytes, the most one ${kind} holds in Kubernetes; split it`,
+        );
+      countGenerated(budget, key.length + value.length, w);
       pairs.set(key, value);
     };
     const envs = [

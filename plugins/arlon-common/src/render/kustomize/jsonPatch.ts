@@ -9,6 +9,15 @@ export interface JsonPatchOperation {
 }
 
 export const MAX_JSON_PATCH_OPERATIONS = 1000;
+/**
+ * The largest object a patch's copies may build, as JSON: the API server's
+ * request body limit (3 MiB), so nothing larger can be applied anyway.
+ * `copy` is the one operation that grows an object beyond the patch's own
+ * size: copying a field into itself doubles it, and a thousand copies would
+ * exhaust memory (json-patch's AccumulatedCopySizeLimit, which kustomize
+ * leaves unlimited).
+ */
+export const MAX_COPIED_OBJECT_BYTES = 3 * 1024 * 1024;
 
 /** The operations of a JSON 6902 patch (YAML or JSON, as kustomize accepts both), checked. */
 export function parseJsonPatch(
@@ -56,6 +65,11 @@ export function applyJsonPatch(
   where: string,
 ): any {
   let root = structuredClone(doc);
+  let copied = 0;
+  const tooLarge = (w: string) =>
+    new UnrenderableSource(
+      `${w}: the copies make the object larger than ${MAX_COPIED_OBJECT_BYTES} bytes (the API server's request limit); copy less, or write the values out`,
+    );
   ops.forEach((op, i) => {
     const w = `${where}: operation ${i} (${op.op} ${op.path.slice(0, 200)})`;
     switch (op.op) {
@@ -81,14 +95,13 @@ export function applyJsonPatch(
         root = add(root, pointer(op.path, w), value, w);
         break;
       }
-      case 'copy':
-        root = add(
-          root,
-          pointer(op.path, w),
-          structuredClone(get(root, pointer(op.from!, w), w)),
-          w,
-        );
+      case 'copy': {
+        const value = get(root, pointer(op.from!, w), w);
+        copied += JSON.stringify(value)?.length ?? 0;
+        if (copied > MAX_COPIED_OBJECT_BYTES) throw tooLarge(w);
+        root = add(root, pointer(op.path, w), structuredClone(value), w);
         break;
+      }
       case 'test':
         if (!sameJson(get(root, pointer(op.path, w), w), op.value))
           throw new UnrenderableSource(
@@ -99,6 +112,10 @@ export function applyJsonPatch(
         throw new UnrenderableSource(`${w}: unknown op`);
     }
   });
+  // Copies in patch after patch would each stay under the bound and still
+  // add up: the object they leave is bounded too.
+  if (copied && (JSON.stringify(root)?.length ?? 0) > MAX_COPIED_OBJECT_BYTES)
+    throw tooLarge(`${where}: after its operations`);
   return root;
 }
 

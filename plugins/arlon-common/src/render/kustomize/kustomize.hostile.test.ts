@@ -126,6 +126,179 @@ describe('hostile kustomizations', () => {
       );
     });
 
+    it('stops a base listed many times at every level before it multiplies (no output: the load bound)', () => {
+      // 4 entries over 8 levels would be 65,536 loads, seconds of a blocked backend.
+      const files: Record<string, string> = {};
+      let dir = 'app';
+      for (let i = 0; i < 8; i++) {
+        files[`${dir}/kustomization.yaml`] = 'resources: [d, d, d, d]\n';
+        dir += '/d';
+      }
+      files[`${dir}/kustomization.yaml`] = 'resources: []\n';
+      expect(refusal(files)).toMatch(
+        /^app\/d\/d\/d(\/d)*\/kustomization\.yaml: the build loads more than 200 kustomizations and directories \(a base listed more than once multiplies at every level\); list each base once$/,
+      );
+    });
+
+    it('stops an empty directory listed thousands of times (each is a search of every file)', () => {
+      expect(
+        refusal({
+          'app/kustomization.yaml': `resources:\n${'- docs\n'.repeat(5000)}`,
+          'app/docs/README.md': 'nothing to deploy',
+        }),
+      ).toBe(
+        'app/kustomization.yaml: the build loads more than 200 kustomizations and directories (a base listed more than once multiplies at every level); list each base once',
+      );
+    });
+
+    it('refuses an object accumulated twice, as kustomize does, before a listed-twice base multiplies', () => {
+      const files: Record<string, string> = {};
+      let dir = 'app';
+      for (let i = 0; i < 8; i++) {
+        files[`${dir}/kustomization.yaml`] = 'resources: [d, d, d, d]\n';
+        dir += '/d';
+      }
+      files[`${dir}/kustomization.yaml`] = 'resources: [cm.yaml]\n';
+      files[`${dir}/cm.yaml`] = cm['app/cm.yaml'];
+      expect(refusal(files)).toBe(
+        'app/d/d/d/d/d/d/d/kustomization.yaml: ConfigMap a is accumulated twice (kustomize: may not add resource with an already registered id); list each file and base once',
+      );
+      expect(refusal(withK('resources: [cm.yaml, ./cm.yaml]\n'))).toBe(
+        'app/kustomization.yaml: ConfigMap a is accumulated twice (kustomize: may not add resource with an already registered id); list each file and base once',
+      );
+      // "default" and no namespace are one namespace to kustomize.
+      expect(
+        refusal(
+          withK('resources: [cm.yaml, cm2.yaml]\n', {
+            'app/cm2.yaml':
+              'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, namespace: default}\n',
+          }),
+        ),
+      ).toBe(
+        'app/kustomization.yaml: ConfigMap a is accumulated twice (kustomize: may not add resource with an already registered id); list each file and base once',
+      );
+    });
+
+    it('keeps objects that differ only in namespace, kind or group apart', () => {
+      const objects = renderSource(
+        new Map(
+          Object.entries(
+            withK('resources: [cm.yaml, more.yaml]\n', {
+              'app/more.yaml': [
+                'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, namespace: other}',
+                'apiVersion: v1\nkind: Secret\nmetadata: {name: a}',
+                'apiVersion: example.com/v1\nkind: ConfigMap\nmetadata: {name: a}',
+              ].join('\n---\n'),
+            }),
+          ),
+        ),
+        'app',
+        false,
+      );
+      expect(objects).toHaveLength(4);
+    });
+
+    it('stops JSON 6902 copies that double the object (a memory bomb) at the API server limit', () => {
+      // Each copy of /data into itself doubles it: 40 would be terabytes.
+      const ops = JSON.stringify(
+        Array.from({ length: 40 }, (_, i) => ({
+          op: 'copy',
+          from: '/data',
+          path: `/data/k${i}`,
+        })),
+      );
+      expect(
+        refusal(
+          withK(
+            'resources: [cm.yaml]\npatches:\n- {path: ops.json, target: {kind: ConfigMap}}\n',
+            { 'app/ops.json': ops },
+          ),
+        ),
+      ).toMatch(
+        /^app\/ops\.json: operation 1[0-9] \(copy \/data\/k1[0-9]\): the copies make the object larger than 3145728 bytes \(the API server's request limit\); copy less, or write the values out$/,
+      );
+    });
+
+    it('bounds copies that add up over several patches, each under the limit', () => {
+      const big = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: ${'x'.repeat(
+        900 * 1024,
+      )}}\n`;
+      const copy = (n: number) =>
+        `- {target: {kind: ConfigMap}, patch: '[{"op": "copy", "from": "/data/k", "path": "/data/k${n}"}]'}\n`;
+      expect(
+        refusal({
+          'app/kustomization.yaml': `resources: [cm.yaml]\npatches:\n${copy(
+            1,
+          )}${copy(2)}${copy(3)}`,
+          'app/cm.yaml': big,
+        }),
+      ).toBe(
+        "app/kustomization.yaml: patches[2]: after its operations: the copies make the object larger than 3145728 bytes (the API server's request limit); copy less, or write the values out",
+      );
+      // Two copies stay under it and render.
+      const [object] = renderSource(
+        new Map(
+          Object.entries({
+            'app/kustomization.yaml': `resources: [cm.yaml]\npatches:\n${copy(
+              1,
+            )}${copy(2)}`,
+            'app/cm.yaml': big,
+          }),
+        ),
+        'app',
+        false,
+      );
+      expect(Object.keys(object.data)).toEqual(['k', 'k1', 'k2']);
+    });
+
+    it("refuses a generated ConfigMap or Secret over Kubernetes' 1 MiB, naming the source and not its value", () => {
+      const half = `${SECRET}${'x'.repeat(600 * 1024)}`;
+      const message = refusal(
+        withK('secretGenerator:\n- {name: s, files: [a.txt, b.txt]}\n', {
+          'app/a.txt': half,
+          'app/b.txt': half,
+        }),
+      );
+      expect(message).toBe(
+        'app/kustomization.yaml: secretGenerator "s": files[1] takes its data over 1048576 bytes, the most one Secret holds in Kubernetes; split it',
+      );
+    });
+
+    it("does not quote a Secret's repeated key: an env file line without = is all key, and may be a value", () => {
+      const message = refusal(
+        withK('secretGenerator:\n- {name: s, envs: [s.env]}\n', {
+          'app/s.env': `${SECRET}\nA=1\n${SECRET}\n`,
+        }),
+      );
+      expect(message).toBe(
+        'app/kustomization.yaml: secretGenerator "s": app/s.env line 3 repeats a key given before',
+      );
+      // A ConfigMap's is named: nothing in it is secret.
+      expect(
+        refusal(
+          withK('configMapGenerator:\n- {name: c, literals: [a=1, a=2]}\n'),
+        ),
+      ).toBe(
+        'app/kustomization.yaml: configMapGenerator "c" repeats the key a',
+      );
+    });
+
+    it('stops many generators reading one large file before they make gigabytes', () => {
+      const generators = Array.from(
+        { length: 1000 },
+        (_, i) => `- {name: s${i}, files: [big.txt]}\n`,
+      ).join('');
+      const message = refusal(
+        withK(`secretGenerator:\n${generators}`, {
+          'app/big.txt': `${SECRET}${'x'.repeat(1_000_000)}`,
+        }),
+      );
+      expect(message).toBe(
+        'app/kustomization.yaml: secretGenerator "s16": the build\'s generators make more than 16777216 bytes of data; generate less, or keep large files out of generators',
+      );
+      expect(message).not.toContain(SECRET);
+    });
+
     it('stops a strategic merge patch nested deeper than the limit', () => {
       let deep = '{}';
       for (let i = 0; i < 80; i++) deep = `{a: ${deep}}`;
