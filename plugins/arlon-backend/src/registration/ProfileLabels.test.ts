@@ -100,4 +100,39 @@ describe('ProfileLabels', () => {
     delete repo.files['arlon/clusters/c.yaml'];
     expect(await labels.for('c')).toEqual({});
   });
+
+  it('reads a cluster it does not know after this process\'s writes, and everything else from the plain read', async () => {
+    // read() answers the snapshot a write started from; readAfterWrites()
+    // waits for the write, whose commit made the cluster.
+    const repo = repository({ ...BASE, ...cluster('a', []) });
+    const afterWrites = { calls: 0 };
+    const source = {
+      read: () => repo.read(),
+      readAfterWrites: async () => {
+        afterWrites.calls++;
+        return {
+          commit: 'w1',
+          files: { ...BASE, ...cluster('a', []), ...cluster('new', ['apps']) },
+        };
+      },
+    };
+    const labels = new ProfileLabels(source, 60_000);
+    expect(await labels.for('a')).toEqual({});
+    expect(afterWrites.calls).toBe(0);
+    expect(await labels.for('new')).toEqual({ 'profile.arlon.io/apps': 'true' });
+    expect(afterWrites.calls).toBe(1);
+    expect(repo.reads).toBe(1);
+  });
+
+  it('keeps a newer snapshot when an older read fails after it', async () => {
+    const repo = repository({ ...BASE, ...cluster('a', []) });
+    const labels = new ProfileLabels(repo, 60_000);
+    repo.fail = true;
+    const failing = labels.for('a');
+    // Files handed over while the read is still under way replace it.
+    labels.use({ ...BASE, ...cluster('a', ['apps']) });
+    await expect(failing).rejects.toThrow('Git is down');
+    expect(await labels.for('a')).toEqual({ 'profile.arlon.io/apps': 'true' });
+    expect(repo.reads).toBe(1);
+  });
 });
