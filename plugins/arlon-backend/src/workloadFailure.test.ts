@@ -103,6 +103,9 @@ describe('workloadFailure', () => {
     expect(workloadFailure(socketError('econnrefused'))).not.toContain(
       'econnrefused',
     );
+    // Upper-case letters with words before or after them are not a code either.
+    for (const code of ['token s3cr3t ECONNREFUSED', 'ECONNREFUSED at 10.0.0.7'])
+      expect(workloadFailure(socketError(code))).not.toMatch(/ECONNREFUSED/);
   });
 
   it('looks at most five errors deep, so a cyclic cause cannot hang it', () => {
