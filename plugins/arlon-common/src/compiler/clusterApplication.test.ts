@@ -2,10 +2,15 @@ import type { Fleet } from '../model/Fleet';
 import type { Cluster, ClusterSpecSpec, NodePool } from '../model/types';
 import { clusterApplication, specOf } from './clusterApplication';
 
-const OPTIONS = { repoUrl: 'https://git.example.com/fleet.git', revision: 'main' };
+const OPTIONS = {
+  repoUrl: 'https://git.example.com/fleet.git',
+  revision: 'main',
+};
 
-const pool = (name: string, autoscaling?: NodePool['autoscaling']): NodePool =>
-  ({ name, replicas: 2, ...(autoscaling ? { autoscaling } : {}) });
+const pool = (
+  name: string,
+  autoscaling?: NodePool['autoscaling'],
+): NodePool => ({ name, replicas: 2, ...(autoscaling ? { autoscaling } : {}) });
 
 const specWith = (over: Partial<ClusterSpecSpec> = {}): ClusterSpecSpec => ({
   provider: 'docker',
@@ -42,7 +47,7 @@ const clusterOf = (spec: Partial<Cluster['spec']>): Cluster =>
     kind: 'Cluster',
     metadata: { name: 'c1' },
     spec,
-  }) as Cluster;
+  } as Cluster);
 
 const appOf = (cluster: Cluster, spec = specWith()) =>
   clusterApplication(fleet, cluster, spec, OPTIONS, 'argocd') as any;
@@ -55,14 +60,17 @@ describe('specOf', () => {
     expect(
       specOf(
         fleet,
-        clusterOf({ clusterSpec: 'small', external: { server: 'https://1.2.3.4:6443' } }),
+        clusterOf({
+          clusterSpec: 'small',
+          external: { server: 'https://1.2.3.4:6443' },
+        }),
       ),
     ).toBeUndefined();
   });
 });
 
 describe('clusterApplication', () => {
-  it('a linked cluster follows its spec\'s manual policy: no automated sync', () => {
+  it("a linked cluster follows its spec's manual policy: no automated sync", () => {
     const app = appOf(clusterOf({ clusterSpec: 'small' }));
     expect(app.metadata.annotations['arlon.io/update-policy']).toBe('manual');
     expect(app.spec.syncPolicy).toEqual({
@@ -70,7 +78,7 @@ describe('clusterApplication', () => {
     });
   });
 
-  it('a cloned cluster ignores the live spec\'s policy (docs: it applies to linked clusters) and syncs by itself', () => {
+  it("a cloned cluster ignores the live spec's policy (docs: it applies to linked clusters) and syncs by itself", () => {
     const app = appOf(
       clusterOf({
         clusterSpec: 'small',
@@ -79,12 +87,18 @@ describe('clusterApplication', () => {
       }),
     );
     expect(app.metadata.annotations['arlon.io/update-policy']).toBe('auto');
-    expect(app.spec.syncPolicy.automated).toEqual({ prune: true, selfHeal: true });
+    expect(app.spec.syncPolicy.automated).toEqual({
+      prune: true,
+      selfHeal: true,
+    });
   });
 
   it('a cloned cluster that no longer names a spec is annotated with an empty cluster-spec', () => {
     const app = appOf(
-      clusterOf({ mode: 'cloned', clonedFrom: { revision: 'abc123', spec: specWith() } }),
+      clusterOf({
+        mode: 'cloned',
+        clonedFrom: { revision: 'abc123', spec: specWith() },
+      }),
     );
     expect(app.metadata.annotations).toMatchObject({
       'arlon.io/cluster-spec': '',
@@ -96,12 +110,24 @@ describe('clusterApplication', () => {
   it('leaves replicas to the autoscaler when any one pool autoscales, not only when all do', () => {
     const app = appOf(
       clusterOf({ clusterSpec: 'small' }),
-      specWith({ nodePools: [pool('fixed'), pool('elastic', { min: 1, max: 5 })] }),
+      specWith({
+        nodePools: [pool('fixed'), pool('elastic', { min: 1, max: 5 })],
+      }),
     );
     expect(app.spec.ignoreDifferences).toEqual([
-      { group: 'cluster.x-k8s.io', kind: 'MachineDeployment', jsonPointers: ['/spec/replicas'] },
-      { group: 'cluster.x-k8s.io', kind: 'MachinePool', jsonPointers: ['/spec/replicas'] },
+      {
+        group: 'cluster.x-k8s.io',
+        kind: 'MachineDeployment',
+        jsonPointers: ['/spec/replicas'],
+      },
+      {
+        group: 'cluster.x-k8s.io',
+        kind: 'MachinePool',
+        jsonPointers: ['/spec/replicas'],
+      },
     ]);
-    expect(appOf(clusterOf({ clusterSpec: 'small' })).spec.ignoreDifferences).toBeUndefined();
+    expect(
+      appOf(clusterOf({ clusterSpec: 'small' })).spec.ignoreDifferences,
+    ).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import type { Fleet } from '../model/Fleet';
 import type { Bundle, Cluster, Profile } from '../model/types';
 import { clusterValues, nest } from './clusterValues';
 
-const located = <T>(object: T) => ({ file: 'test.yaml', object }) as any;
+const located = <T>(object: T) => ({ file: 'test.yaml', object } as any);
 
 function bundle(name: string, source: Bundle['spec']['source']): Bundle {
   return {
@@ -14,7 +14,9 @@ function bundle(name: string, source: Bundle['spec']['source']): Bundle {
 }
 
 const git = (type: 'directory' | 'kustomize' | 'helm') =>
-  ({ git: { repoUrl: 'https://git.example.com/b.git', path: 'b', type } }) as any;
+  ({
+    git: { repoUrl: 'https://git.example.com/b.git', path: 'b', type },
+  } as any);
 
 function fleetOf(bundles: Bundle[], profileBundles: string[]): Fleet {
   const profile = {
@@ -62,9 +64,9 @@ describe('clusterValues', () => {
 
 describe('nest', () => {
   it('keeps sibling keys under one parent, as helm --set service.type=..,service.port=.. does', () => {
-    expect(
-      nest({ 'service.type': 'NodePort', 'service.port': 8080 }),
-    ).toEqual({ service: { port: 8080, type: 'NodePort' } });
+    expect(nest({ 'service.type': 'NodePort', 'service.port': 8080 })).toEqual({
+      service: { port: 8080, type: 'NodePort' },
+    });
   });
 
   it('orders keys by name, so reordering values in a definition changes no values file', () => {

@@ -32,11 +32,11 @@ describe('compileFleet on the example fleet', () => {
     // Compiled inside the test, not only at describe time: Stryker's per-test
     // coverage ignores code run while the file is collected, so a mutant the
     // golden tree catches was reported as surviving.
-    const generated = compileExample();
+    const compiled = compileExample();
     const goldenDir = path.join(EXAMPLE_FLEET_DIR, GENERATED_ROOT);
     if (process.env.UPDATE_GOLDEN) {
       fs.rmSync(goldenDir, { recursive: true, force: true });
-      for (const [file, text] of Object.entries(generated)) {
+      for (const [file, text] of Object.entries(compiled)) {
         fs.mkdirSync(path.dirname(path.join(EXAMPLE_FLEET_DIR, file)), {
           recursive: true,
         });
@@ -48,9 +48,9 @@ describe('compileFleet on the example fleet', () => {
         f.startsWith(`${GENERATED_ROOT}/`),
       ),
     );
-    expect(Object.keys(generated)).toEqual(Object.keys(golden).sort());
+    expect(Object.keys(compiled)).toEqual(Object.keys(golden).sort());
     for (const file of Object.keys(golden))
-      expect([file, generated[file]]).toEqual([file, golden[file]]);
+      expect([file, compiled[file]]).toEqual([file, golden[file]]);
   });
 
   it('is deterministic: compiling twice gives byte-identical trees', () => {

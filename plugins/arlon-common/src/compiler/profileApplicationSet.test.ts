@@ -2,7 +2,10 @@ import type { Fleet } from '../model/Fleet';
 import type { Profile } from '../model/types';
 import { profileApplicationSet } from './profileApplicationSet';
 
-const OPTIONS = { repoUrl: 'https://git.example.com/fleet.git', revision: 'main' };
+const OPTIONS = {
+  repoUrl: 'https://git.example.com/fleet.git',
+  revision: 'main',
+};
 const fleet = {
   bundles: new Map(),
   profiles: new Map(),
@@ -16,11 +19,11 @@ const profileWith = (updatePolicy?: 'auto' | 'manual'): Profile =>
     kind: 'Profile',
     metadata: { name: 'web' },
     spec: { bundles: [], ...(updatePolicy ? { updatePolicy } : {}) },
-  }) as Profile;
+  } as Profile);
 
 const syncPolicyOf = (profile: Profile) =>
-  (profileApplicationSet(fleet, profile, OPTIONS, 'argocd') as any).spec.template
-    .spec.syncPolicy;
+  (profileApplicationSet(fleet, profile, OPTIONS, 'argocd') as any).spec
+    .template.spec.syncPolicy;
 
 describe('profileApplicationSet', () => {
   it('syncs bundles by themselves when the profile names no update policy (the documented default, auto)', () => {
