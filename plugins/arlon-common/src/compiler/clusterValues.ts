@@ -6,7 +6,7 @@ import { FORBIDDEN_KEYS } from '../model/names';
 /** A chart from a Git folder or from a Helm repository: both read merged values. */
 function isHelmSource(source: Bundle['spec']['source']): boolean {
   if ('helmRepository' in source && source.helmRepository) return true;
-  return 'git' in source && source.git?.type === 'helm';
+  return 'git' in source && source.git.type === 'helm';
 }
 
 /** Merged values per Helm bundle of the cluster's profiles: bundle < profile < cluster. */
@@ -42,7 +42,8 @@ export function clusterValues(
       result.push([bundleName, values]);
     }
   }
-  return result.sort(([a], [b]) => (a < b ? -1 : 1));
+  // Unsorted: compileFleet orders every generated path itself.
+  return result;
 }
 
 /**
