@@ -163,6 +163,30 @@ spec:
     ]);
   });
 
+  it("refuses a control plane machine type where the provider sizes machines otherwise, naming what the type takes", () => {
+    const spec = exampleClusterSpec('vsphere', 'kubeadm');
+    spec.controlPlane = { ...spec.controlPlane, machineType: 'large' };
+    const [problem] = problemsOf(document(spec));
+    expect(problem).toEqual({
+      line: expect.any(Number),
+      field: 'spec.controlPlane.machineType',
+      message:
+        "vsphere kubeadm clusters have no machineType: the provider's CRDs have no field it could become",
+      hint: expect.stringMatching(
+        /^Remove it\. This type takes: providerSpec\.vsphere\.server, providerSpec\.vsphere\.thumbprint, /,
+      ),
+    });
+  });
+
+  it('checks AKS pool names only on AKS clusters', () => {
+    const spec = exampleClusterSpec('azure', 'kubeadm');
+    spec.nodePools[0].name = 'burst-pool-2';
+    expect(problemsOf(document(spec))).toEqual([]);
+    const aws = exampleClusterSpec('aws', 'kubeadm');
+    aws.nodePools[0].name = 'burst-pool-2';
+    expect(problemsOf(document(aws))).toEqual([]);
+  });
+
   it("refuses another provider's providerSpec block, at its line", () => {
     const spec = exampleClusterSpec('aws', 'kubeadm');
     const text = document({ ...spec, providerSpec: { gcp: { project: 'p' } } });
@@ -190,9 +214,7 @@ spec:
         field: 'spec.region',
         message:
           'hetzner kubeadm clusters take region fsn1, nbg1, hel1, ash, hil, sin; not "eu-central"',
-        hint: expect.stringContaining(
-          'HetznerCluster spec.controlPlaneRegions[0]',
-        ),
+        hint: 'Use one of fsn1, nbg1, hel1, ash, hil, sin. It becomes HetznerCluster spec.controlPlaneRegions[0] (fsn1, nbg1, hel1, ash, hil, sin).',
       },
     ]);
   });
@@ -204,6 +226,7 @@ spec:
       expect.objectContaining({
         field: 'spec.nodePools[1].name',
         message: 'AKS node pool name "burst-pool-2" is not one AKS accepts',
+        hint: 'Use at most 12 lower-case letters and digits, starting with a letter, e.g. system or pool1. It becomes AzureManagedMachinePool spec.name.',
       }),
     ]);
   });
@@ -223,6 +246,7 @@ spec:
           message: expect.stringMatching(
             new RegExp(`^${provider} ${type} clusters have no node pools: `),
           ),
+          hint: 'Write nodePools: [] (an empty list).',
         }),
       ]);
     },
