@@ -1,14 +1,7 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { InputError, ServiceUnavailableError } from '@backstage/errors';
+import { entityRef } from '@arlon-backstage/plugin-arlon-common';
 import {
-  arlonClusterDeletePermission,
-  arlonResourceOfView,
-  DEFAULT_ARLON_OWNER,
-  definitionViews,
-  entityRef,
-} from '@arlon-backstage/plugin-arlon-common';
-import {
-  decideOnDefinitions,
   deleteCluster,
   planClusterRemoval,
   type ClusterRemovalPlan,
@@ -18,7 +11,7 @@ import { describeCascade } from '../day2/deletionCascade';
 import { definitionNameInput } from '../day2/specTargetInput';
 import { examples } from './clusterDelete.examples';
 import type { ArlonActionsOptions } from './options';
-import { templateWrite } from './templateWrite';
+import { clusterRemovalRequest } from './clusterRemovalRequest';
 import { writeOutputs } from './outputs';
 import type { ArlonTemplateAction } from './ArlonTemplateAction';
 
@@ -68,28 +61,12 @@ export function createClusterDeleteAction(
           `"confirm" must repeat the cluster's name, "${name}", to delete it: deleting a cluster is not undone`,
         );
       const credentials = await ctx.getInitiatorCredentials();
-      const decision = await decideOnDefinitions(
-        options.permissions,
-        arlonClusterDeletePermission,
+      const request = await clusterRemovalRequest(
+        options,
         credentials,
-      );
-      decision.requireSome('delete clusters');
-      const defaultOwner = options.defaultOwner ?? DEFAULT_ARLON_OWNER;
-      const request: ClusterRemovalRequest = {
         name,
-        definitions: options.definitions,
-        managementClusters: options.managementClusters.list(),
-        write: {
-          ...templateWrite(credentials, `Delete Cluster ${name}`),
-          check: files =>
-            decision.require(
-              definitionViews(files)
-                .filter(v => v.kind === 'Cluster' && v.name === name)
-                .map(v => arlonResourceOfView(v, defaultOwner)),
-              'delete this cluster',
-            ),
-        },
-      };
+        'delete',
+      );
       ctx.output('entityRef', entityRef('Cluster', name));
       const plan = await planFor(ctx, request);
       if (plan.external)

@@ -1,20 +1,14 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
-  arlonClusterDeletePermission,
-  arlonResourceOfView,
   checkDefinitionName,
-  DEFAULT_ARLON_OWNER,
-  definitionViews,
   entityRef,
 } from '@arlon-backstage/plugin-arlon-common';
 import {
   ClusterImports,
-  decideOnDefinitions,
   planClusterRemoval,
-  type ClusterRemovalRequest,
 } from '@arlon-backstage/plugin-arlon-node';
 import type { ArlonActionsOptions } from './options';
-import { templateWrite } from './templateWrite';
+import { clusterRemovalRequest } from './clusterRemovalRequest';
 import { writeOutputs } from './outputs';
 import type { ArlonTemplateAction } from './ArlonTemplateAction';
 
@@ -66,28 +60,12 @@ export function createClusterUnregisterAction(
       const { name, kubeconfig } = ctx.input;
       checkDefinitionName(name, 'name');
       const credentials = await ctx.getInitiatorCredentials();
-      const decision = await decideOnDefinitions(
-        options.permissions,
-        arlonClusterDeletePermission,
+      const request = await clusterRemovalRequest(
+        options,
         credentials,
-      );
-      decision.requireSome('unregister clusters');
-      const defaultOwner = options.defaultOwner ?? DEFAULT_ARLON_OWNER;
-      const request: ClusterRemovalRequest = {
         name,
-        definitions: options.definitions,
-        managementClusters: options.managementClusters.list(),
-        write: {
-          ...templateWrite(credentials, `Unregister Cluster ${name}`),
-          check: files =>
-            decision.require(
-              definitionViews(files)
-                .filter(v => v.kind === 'Cluster' && v.name === name)
-                .map(v => arlonResourceOfView(v, defaultOwner)),
-              'unregister this cluster',
-            ),
-        },
-      };
+        'unregister',
+      );
       ctx.output('entityRef', entityRef('Cluster', name));
       if (ctx.isDryRun) {
         const plan = await planClusterRemoval(request);
