@@ -14,5 +14,6 @@ export default strykerConfig({
     'src/diff/**/*.ts',
     'src/providers/**/*.ts',
     'src/selectors/**/*.ts',
+    'src/render/**/*.ts',
   ],
 });
