@@ -17,6 +17,9 @@ import { RegistrationController } from './RegistrationController';
 const TERM_MS = 10 * 60 * 1000;
 /** The scheduler's global task id: other replicas' schedulers and the lease name it. */
 export const REGISTRATION_TASK_ID = 'arlon-registration';
+/** Logged by the replica that takes the registration task. */
+export const REGISTRATION_TERM_STARTED =
+  'This replica runs the registration controllers now';
 
 /**
  * Runs a RegistrationController per management cluster as a Backstage
@@ -87,6 +90,8 @@ export class RegistrationScheduler {
         }),
     );
     await Promise.all(this.controllers.map(c => c.start()));
+    // Operators (and the replica test) see which replica registers clusters.
+    logger.info(REGISTRATION_TERM_STARTED);
     await new Promise<void>(resolve => {
       const timer = setTimeout(resolve, TERM_MS);
       this.stopTerm = () => {
