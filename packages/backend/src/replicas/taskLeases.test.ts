@@ -44,9 +44,8 @@ async function secondsLeft(knex: Knex, id: string, column: string) {
  */
 describe.each(ids)('task leases on %s', databaseId => {
   let sandbox: Sandbox;
-  let knex: Knex;
 
-  const start = () =>
+  const start = (knex: Knex) =>
     startTestBackend({
       features: [
         arlonPlugin,
@@ -57,22 +56,25 @@ describe.each(ids)('task leases on %s', databaseId => {
         }),
       ],
     });
+  const ticketOf = async (knex: Knex, id: string) =>
+    (await knex(TASKS).where({ id }).first())?.current_run_ticket as
+      | string
+      | null
+      | undefined;
 
   beforeAll(async () => {
     sandbox = await Sandbox.start({ fleetSeedDir: EXAMPLE });
-    knex = await databases.init(databaseId);
   });
   afterAll(async () => {
     await sandbox?.stop();
   });
 
   it('keeps the running task a short lease, not the 15-minute timeout', async () => {
-    const backend = await start();
+    const knex = await databases.init(databaseId);
+    const backend = await start(knex);
     try {
       await eventually(
-        async () =>
-          (await knex(TASKS).where({ id: 'arlon-registration' }).first())
-            ?.current_run_ticket,
+        () => ticketOf(knex, 'arlon-registration'),
         'registration claimed',
       );
       // Claimed with the 15-minute timeout, then renewed to the lease.
@@ -85,54 +87,80 @@ describe.each(ids)('task leases on %s', databaseId => {
           )) ?? Infinity) <= 10,
         'the lease renewed',
       );
+      // And kept there, renewal after renewal, under the same ticket.
+      const first = await knex(TASKS)
+        .where({ id: 'arlon-registration' })
+        .first();
+      await eventually(
+        async () =>
+          String(
+            (await knex(TASKS).where({ id: 'arlon-registration' }).first())
+              .current_run_expires_at,
+          ) !== String(first.current_run_expires_at),
+        'the next renewal',
+      );
+      expect(await ticketOf(knex, 'arlon-registration')).toBe(
+        first.current_run_ticket,
+      );
+      expect(
+        await secondsLeft(knex, 'arlon-registration', 'current_run_expires_at'),
+      ).toBeLessThanOrEqual(10);
     } finally {
       await backend.stop();
     }
-    // A graceful stop hands the task back at once.
-    const row = await knex(TASKS).where({ id: 'arlon-registration' }).first();
-    expect(row.current_run_ticket).toBeNull();
   });
 
-  it("frees a dead holder's registration once its lease runs out, and never another plugin's task", async () => {
-    // A replica that renewed its lease and then died (SIGKILL): its ticket stays.
-    const soon = String(knex.client.config.client).includes('sqlite')
-      ? knex.raw(`datetime('now', '+3 seconds')`)
-      : knex.raw(`now() + interval '3 seconds'`);
-    const past = String(knex.client.config.client).includes('sqlite')
-      ? knex.raw(`datetime('now', '-60 seconds')`)
-      : knex.raw(`now() - interval '60 seconds'`);
-    await knex(TASKS).where({ id: 'arlon-registration' }).update({
-      current_run_ticket: 'dead-replica',
-      current_run_started_at: knex.fn.now(),
-      current_run_expires_at: soon,
-    });
-    await knex(TASKS).insert({
-      id: 'someone-elses-task',
-      settings_json: JSON.stringify({ version: 2, cadence: 'PT1M', timeoutAfterDuration: 'PT1M' }),
-      next_run_start_at: knex.fn.now(),
-      current_run_ticket: 'their-replica',
-      current_run_started_at: knex.fn.now(),
-      current_run_expires_at: past,
-    });
-    const backend = await start();
+  it("frees a holder's task when it stops renewing, never renews another's, and never frees another plugin's task", async () => {
+    const knex = await databases.init(databaseId);
+    const sqlite = String(knex.client.config.client).includes('sqlite');
+    const backend = await start(knex);
     try {
       await eventually(
-        async () => {
-          const row = await knex(TASKS)
-            .where({ id: 'arlon-registration' })
-            .first();
-          return row.current_run_ticket && row.current_run_ticket !== 'dead-replica';
-        },
-        'registration claimed by the live replica',
-        30_000,
+        () => ticketOf(knex, 'arlon-registration'),
+        'registration claimed',
       );
-      const other = await knex(TASKS)
-        .where({ id: 'someone-elses-task' })
-        .first();
-      expect(other.current_run_ticket).toBe('their-replica');
+      // Another replica took the task and then died (SIGKILL) after its last renewal.
+      await knex(TASKS)
+        .where({ id: 'arlon-registration' })
+        .update({
+          current_run_ticket: 'dead-replica',
+          current_run_expires_at: knex.raw(
+            sqlite
+              ? `datetime('now', '+3 seconds')`
+              : `now() + interval '3 seconds'`,
+          ),
+        });
+      // Another plugin's task, long expired: Backstage's janitor's business, not ours.
+      await knex(TASKS).insert({
+        id: 'someone-elses-task',
+        settings_json: JSON.stringify({
+          version: 2,
+          cadence: 'PT1M',
+          timeoutAfterDuration: 'PT1M',
+        }),
+        next_run_start_at: knex.fn.now(),
+        current_run_ticket: 'their-replica',
+        current_run_started_at: knex.fn.now(),
+        current_run_expires_at: knex.raw(
+          sqlite
+            ? `datetime('now', '-60 seconds')`
+            : `now() - interval '60 seconds'`,
+        ),
+      });
+      // This replica notices it lost the task (the scheduler's liveness
+      // check), does not keep the dead one's lease alive, and claims the task
+      // again once the lease has run out.
+      await eventually(
+        async () => {
+          const ticket = await ticketOf(knex, 'arlon-registration');
+          return ticket && ticket !== 'dead-replica';
+        },
+        'registration claimed again by the live replica',
+        45_000,
+      );
+      expect(await ticketOf(knex, 'someone-elses-task')).toBe('their-replica');
     } finally {
       await backend.stop();
-      await knex(TASKS).where({ id: 'someone-elses-task' }).delete();
     }
   });
 });

@@ -54,13 +54,21 @@ export class GlobalTaskLeases {
   /**
    * Holds `taskId`'s lease while its run lasts: renews at once and every
    * renewMs until the returned stop is called (before the run returns, so a
-   * renewal never lands after the scheduler released the task).
+   * renewal never lands after the scheduler released the task). Call it
+   * first thing in the run: the ticket the task holds then is this run's, and
+   * only that ticket is renewed, so a holder that lost its task (it stalled
+   * past its lease and another replica took over) never extends the other's.
    */
   hold(taskId: string): () => void {
     this.assertOwn(taskId);
-    const renew = () => void this.renew(taskId);
-    renew();
-    const timer = setInterval(renew, this.options.renewMs);
+    let ticket: Promise<string | undefined> | undefined;
+    const renew = async () => {
+      ticket ??= this.ticketOf(taskId);
+      const held = await ticket;
+      if (held) await this.renew(taskId, held);
+    };
+    void renew();
+    const timer = setInterval(() => void renew(), this.options.renewMs);
     timer.unref?.();
     return () => clearInterval(timer);
   }
@@ -80,13 +88,24 @@ export class GlobalTaskLeases {
     this.janitor = undefined;
   }
 
-  /** Pushes the expiry of a running `taskId` leaseMs ahead; false when it is not running or leases are off. */
-  async renew(taskId: string): Promise<boolean> {
+  /** The ticket of the run of `taskId` under way, if any. */
+  async ticketOf(taskId: string): Promise<string | undefined> {
+    this.assertOwn(taskId);
+    return this.safely(async () => {
+      const row = await this.knex(SCHEDULER_TASKS_TABLE)
+        .where('id', '=', taskId)
+        .first('current_run_ticket');
+      return row?.current_run_ticket ?? undefined;
+    }, undefined);
+  }
+
+  /** Pushes the expiry of `taskId`'s run under `ticket` leaseMs ahead; false when that run is over or leases are off. */
+  async renew(taskId: string, ticket: string): Promise<boolean> {
     this.assertOwn(taskId);
     return this.safely(async () => {
       const rows = await this.knex(SCHEDULER_TASKS_TABLE)
         .where('id', '=', taskId)
-        .whereNotNull('current_run_ticket')
+        .where('current_run_ticket', '=', ticket)
         .update({ current_run_expires_at: this.nowPlusLease() });
       return rows === 1;
     }, false);
