@@ -94,8 +94,9 @@ describe.each(ids)('task leases on %s', databaseId => {
       await eventually(
         async () =>
           String(
-            (await knex(TASKS).where({ id: 'arlon-registration' }).first())
-              .current_run_expires_at,
+            (
+              await knex(TASKS).where({ id: 'arlon-registration' }).first()
+            ).current_run_expires_at,
           ) !== String(first.current_run_expires_at),
         'the next renewal',
       );

@@ -30,7 +30,10 @@ const hostile: Array<[string, unknown]> = [
   ['a ref name', { commit: 'refs/heads/main' }],
   ['a commit with a newline', { commit: `${OTHER}\n` }],
   ['a huge string', { commit: 'b'.repeat(5_000_000) }],
-  ['__proto__ carrying a commit', JSON.parse(`{"__proto__": {"commit": "${OTHER}"}}`)],
+  [
+    '__proto__ carrying a commit',
+    JSON.parse(`{"__proto__": {"commit": "${OTHER}"}}`),
+  ],
   ['an inherited commit', Object.create({ commit: OTHER })],
 ];
 

@@ -48,8 +48,7 @@ export async function relayFleetChanges(options: {
     onEvent: async ({ eventPayload }) => {
       const commit = commitOf(eventPayload);
       // Its own events, and heads it already knows, cost nothing.
-      if (commit && commit !== changes.knownHead)
-        await changes.check('event');
+      if (commit && commit !== changes.knownHead) await changes.check('event');
     },
   });
   return unsubscribe;
@@ -58,7 +57,8 @@ export async function relayFleetChanges(options: {
 /** The commit an `arlon.fleet.changed` payload names, if it is well-formed. */
 export function commitOf(payload: unknown): string | undefined {
   if (typeof payload !== 'object' || payload === null) return undefined;
-  if (!Object.prototype.hasOwnProperty.call(payload, 'commit')) return undefined;
+  if (!Object.prototype.hasOwnProperty.call(payload, 'commit'))
+    return undefined;
   const commit = (payload as { commit: unknown }).commit;
   return typeof commit === 'string' && COMMIT.test(commit) ? commit : undefined;
 }
