@@ -61,11 +61,12 @@ export class GlobalTaskLeases {
    */
   hold(taskId: string): () => void {
     this.assertOwn(taskId);
-    let ticket: Promise<string | undefined> | undefined;
+    let ticket: string | undefined;
     const renew = async () => {
-      ticket ??= this.ticketOf(taskId);
-      const held = await ticket;
-      if (held) await this.renew(taskId, held);
+      // Until the first renewal the row keeps the scheduler's long expiry, so
+      // no other replica can have claimed the task: asking again is safe.
+      ticket ??= await this.ticketOf(taskId);
+      if (ticket) await this.renew(taskId, ticket);
     };
     void renew();
     const timer = setInterval(() => void renew(), this.options.renewMs);
