@@ -57,10 +57,15 @@ export const fleetChangesServiceRef = createServiceRef<FleetChanges>({
     }),
 });
 
-/** The configured management clusters, shared by the arlon backend and its modules. */
+/**
+ * The configured management clusters, one instance per process (root-scoped):
+ * the arlon backend and the catalog, scaffolder and Kubernetes modules share
+ * it, and with it one informer set (list + watch) per management cluster.
+ */
 export const managementClustersServiceRef =
   createServiceRef<ManagementClusters>({
     id: 'arlon.management-clusters',
+    scope: 'root',
     defaultFactory: async service =>
       createServiceFactory({
         service,
@@ -86,9 +91,15 @@ function withRequestTimeout(
   return clusters;
 }
 
-/** The fleet repository (`arlon.fleetRepo`), with credentials from `integrations`. */
+/**
+ * The fleet repository (`arlon.fleetRepo`), with credentials from
+ * `integrations`. Root-scoped: a process has one checkout and one write lock,
+ * whichever plugin or module writes (REST, scaffolder actions, regeneration),
+ * so its writes queue behind each other instead of racing to push.
+ */
 export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
   id: 'arlon.fleet-repository',
+  scope: 'root',
   defaultFactory: async service =>
     createServiceFactory({
       service,
@@ -113,7 +124,7 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
             : undefined,
           {
             gitTimeoutMs: readArlonLimits(config).gitTimeoutMs,
-            // REST, scaffolder and catalog each have a repository: all announce.
+            // Every commit this process pushes, whichever plugin made it.
             onCommit: commit => changes.announce(commit),
           },
         );

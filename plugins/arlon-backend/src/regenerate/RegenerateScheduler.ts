@@ -11,9 +11,12 @@ import {
   type FleetRepository,
   type ManagementClusters,
 } from '@arlon-backstage/plugin-arlon-node';
+import type { GlobalTaskLeases } from '../scheduling/GlobalTaskLeases';
 
 /** How long one replica keeps the task before the global lease lets another take over. */
 const TERM_MS = 10 * 60 * 1000;
+/** The scheduler's global task id: other replicas' schedulers and the lease name it. */
+export const REGENERATE_TASK_ID = 'arlon-regenerate';
 /**
  * Between signals, how often the head is looked at again: a failed attempt
  * is retried (after the regenerator's own delay), and a head seen before
@@ -40,6 +43,8 @@ export class RegenerateScheduler {
       lifecycle: LifecycleService;
       /** The process's "fleet changed" signal, with the newest head it knows. */
       changes?: FleetChangeSignal & { readonly knownHead?: string };
+      /** Short leases, so a killed holder's task passes to another replica in seconds. */
+      leases?: GlobalTaskLeases;
     },
   ) {
     const servedKinds = new ServedClusterKinds(deps.managementClusters);
@@ -69,13 +74,14 @@ export class RegenerateScheduler {
           ),
         );
     await scheduler.scheduleTask({
-      id: 'arlon-regenerate',
+      id: REGENERATE_TASK_ID,
       scope: 'global',
       frequency: { seconds: 5 },
       timeout: { minutes: 15 },
       // Not during start-up: the first look waits for the backend to be up.
       initialDelay: { seconds: 5 },
       fn: async signal => {
+        const release = this.deps.leases?.hold(REGENERATE_TASK_ID);
         const unsubscribe = changes?.subscribe(({ commit }) => {
           void look(commit);
         });
@@ -95,6 +101,7 @@ export class RegenerateScheduler {
             signal?.addEventListener('abort', stopTerm);
           });
         } finally {
+          release?.();
           unsubscribe?.();
           clearInterval(again);
         }
