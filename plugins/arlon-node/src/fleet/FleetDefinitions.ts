@@ -82,6 +82,10 @@ export class FleetDefinitions {
   ): CompileOptions {
     return {
       ...this.compileOptions,
+      // What profiles' `<library>/<bundle>` are validated and compiled against.
+      ...(this.repository.libraries
+        ? { libraries: this.repository.libraries.catalog() }
+        : {}),
       capiVersion: chooseCapiVersion(
         served.map(s => s.served),
         compileOptionsOfGenerated(files).options?.capiVersion,

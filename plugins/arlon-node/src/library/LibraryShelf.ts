@@ -38,6 +38,10 @@ export class LibraryShelf {
   private readonly statuses: LibraryStatus[];
   /** The refresh under way: concurrent callers share it. */
   private refreshing?: Promise<boolean>;
+  /** The first refresh: what a first read of the fleet waits for. */
+  private first?: Promise<boolean>;
+  private readonly listeners = new Set<() => void>();
+  private timer?: NodeJS.Timeout;
 
   constructor(
     private readonly configs: LibraryConfig[],
@@ -81,6 +85,49 @@ export class LibraryShelf {
   }
 
   /**
+   * Which commit each library stands at (and whether it answers): changes
+   * exactly when what the fleet compiles to or how it validates may change.
+   */
+  version(): string {
+    return this.statuses
+      .map(
+        s =>
+          `${s.library.name}@${s.library.commit ?? '-'}${
+            s.library.unreachable ? '!' : ''
+          }`,
+      )
+      .join(',');
+  }
+
+  /**
+   * Calls `listener` whenever a library stands at another commit than
+   * before (the regenerator and the catalog look again); returns the unsubscribe.
+   */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Reads the libraries every `pollMs` (the fleet's own poll period) until stopped. */
+  watch(pollMs: number): void {
+    if (this.timer || this.configs.length === 0) return;
+    this.timer = setInterval(() => void this.refresh(), pollMs);
+    this.timer.unref?.();
+    void this.ready();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Resolves once every library has been read (or failed) at least once. */
+  async ready(): Promise<void> {
+    this.first ??= this.refresh();
+    await this.first;
+  }
+
+  /**
    * Reads every library again (a branch's head, at the fleet's poll).
    * Never throws: a failure is recorded on the library. Resolves to whether
    * any library now stands at another commit (the fleet must recompile).
@@ -93,10 +140,24 @@ export class LibraryShelf {
   }
 
   private async readAll(): Promise<boolean> {
-    const moved = await Promise.all(
-      this.configs.map((config, i) => this.readOne(config, i)),
-    );
-    return moved.some(Boolean);
+    const moved = (
+      await Promise.all(
+        this.configs.map((config, i) => this.readOne(config, i)),
+      )
+    ).some(Boolean);
+    if (moved)
+      for (const listener of [...this.listeners]) {
+        try {
+          listener();
+        } catch (error) {
+          this.options.logger?.warn(
+            `A consumer of library changes failed: ${
+              (error as Error)?.message
+            }`,
+          );
+        }
+      }
+    return moved;
   }
 
   private async readOne(config: LibraryConfig, i: number): Promise<boolean> {
