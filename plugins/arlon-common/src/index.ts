@@ -38,9 +38,11 @@ export {
 export { type Problem, formatFieldPath } from './validation/Problem';
 export { validateFleet } from './validation/validateFleet';
 export {
+  bundleEntityRef,
   bundleOfEntry,
   generatedBundleName,
   isLibraryRef,
+  libraryBundleEntityName,
   libraryBundleKey,
   parseLibraryRef,
   resolveLibraryBundle,

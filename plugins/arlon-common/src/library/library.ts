@@ -1,4 +1,5 @@
 // Library repositories: further Git repositories of bundles a profile may name as `<library>/<bundle>`.
+import { entityName, entityRef } from '../model/entities';
 import type { Located } from '../model/Fleet';
 import { definitionNameProblem } from '../model/names';
 import type { Bundle } from '../model/types';
@@ -121,4 +122,28 @@ export function bundleOfEntry(
   }
   const found = resolveLibraryBundle(fleet.libraries, entry);
   return found && { bundle: found.bundle.object, library: found.library };
+}
+
+/**
+ * The catalog entity name of a library bundle: `bundle-<library>.<bundle>`.
+ * A fleet bundle's name never holds a `.` (RFC 1123 label), so no fleet
+ * bundle's entity (`bundle-<name>`) can take it.
+ *
+ * @public
+ */
+export const libraryBundleEntityName = (ref: LibraryBundleRef): string =>
+  entityName('Bundle', `${ref.library}.${ref.bundle}`);
+
+/**
+ * The entity a profile's bundle entry depends on: the fleet bundle's, or
+ * the library bundle's; undefined for an entry that is neither.
+ *
+ * @public
+ */
+export function bundleEntityRef(entry: string): string | undefined {
+  if (!isLibraryRef(entry)) return entityRef('Bundle', entry);
+  const ref = parseLibraryRef(entry);
+  return 'problem' in ref
+    ? undefined
+    : `resource:default/${libraryBundleEntityName(ref)}`;
 }

@@ -121,8 +121,9 @@ describe('a fleet whose profile names a library bundle', () => {
       status: 'committed',
     });
     expect(elements((await repository.read()).files)[0].revision).toBe(second);
+    // The regenerate commit is the new head, and its tree matches: a no-op.
     expect(await regenerator.regenerateIfStale()).toMatchObject({
-      status: 'seen',
+      status: 'current',
     });
 
     // And once more: a regenerate commit of ours on top of another is no loop when a library moved.
