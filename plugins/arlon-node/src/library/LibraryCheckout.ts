@@ -14,6 +14,16 @@ export const LIBRARY_LIMITS = {
   maxDefinitionBytes: 256 * 1024,
 };
 
+/** The configured branch, tag or commit is not in the library. */
+export class LibraryRefMissing extends Error {
+  readonly name = 'LibraryRefMissing';
+}
+
+/** The library holds more than a library may. */
+export class LibraryTooLarge extends Error {
+  readonly name = 'LibraryTooLarge';
+}
+
 /** A library at one commit: the files its bundles are read from. */
 export interface LibrarySnapshot {
   commit: string;
@@ -156,14 +166,4 @@ export class LibraryCheckout {
     });
     return files;
   }
-}
-
-/** The configured branch, tag or commit is not in the library. */
-export class LibraryRefMissing extends Error {
-  readonly name = 'LibraryRefMissing';
-}
-
-/** The library holds more than a library may. */
-export class LibraryTooLarge extends Error {
-  readonly name = 'LibraryTooLarge';
 }

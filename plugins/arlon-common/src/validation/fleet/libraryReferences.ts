@@ -33,15 +33,17 @@ export function libraryReferenceProblems(
   if (!library) {
     const known = [...(libraries?.keys() ?? [])];
     const close = closeNames(ref.library, known);
+    let hint =
+      "Add it under arlon.libraries in the portal's app-config (`arlon validate` has no libraries: check library references in the portal).";
+    if (known.length)
+      hint = `The configured libraries are: ${known.join(
+        ', ',
+      )}. Add it under arlon.libraries in the portal's app-config, or check the name.`;
+    if (close.length)
+      hint = `Did you mean ${close.map(c => `"${c}"`).join(' or ')}?`;
     return problem(
       `bundle "${entry}" names library "${ref.library}", which is not configured`,
-      close.length
-        ? `Did you mean ${close.map(c => `"${c}"`).join(' or ')}?`
-        : known.length
-        ? `The configured libraries are: ${known.join(
-            ', ',
-          )}. Add it under arlon.libraries in the portal's app-config, or check the name.`
-        : "Add it under arlon.libraries in the portal's app-config (`arlon validate` has no libraries: check library references in the portal).",
+      hint,
     );
   }
   if (!library.commit)
