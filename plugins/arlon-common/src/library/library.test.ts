@@ -1,5 +1,6 @@
 import { parse } from 'yaml';
 import { compileFleet } from '../compiler/compileFleet';
+import { renderBundles } from '../render/renderBundle';
 import { validateFleet } from '../validation/validateFleet';
 import type { Library, LibraryCatalog } from './library';
 import { generatedBundleName, parseLibraryRef } from './library';
@@ -294,6 +295,25 @@ describe('compiling library bundles', () => {
     expect(compileFleet(without.fleet, OPTIONS)).toEqual(
       compileFleet(plain.fleet, OPTIONS),
     );
+  });
+});
+
+describe('pre-flight of a library bundle', () => {
+  it('is a note naming the library and its commit, not a missing bundle', () => {
+    const { fleet } = validateFleet(
+      fleetFiles('[platform/cert-manager]'),
+      catalog(platform()),
+    );
+    const rendered = renderBundles(fleet, ['platform/cert-manager']);
+    expect(rendered.objects).toEqual([]);
+    expect(rendered.notes).toEqual([
+      expect.stringContaining(
+        `bundle platform/cert-manager comes from the library platform (${PLATFORM_URL} at ${COMMIT.slice(
+          0,
+          12,
+        )}); library bundles are not rendered here`,
+      ),
+    ]);
   });
 });
 

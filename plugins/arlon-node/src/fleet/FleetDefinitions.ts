@@ -100,6 +100,11 @@ export class FleetDefinitions {
     return this.compileOptionsFor(files, await this.servedKinds());
   }
 
+  /** The library repositories as last read (arlon.libraries); undefined when none are configured. */
+  libraryCatalog() {
+    return this.repository.libraries?.catalog();
+  }
+
   /** The head of the fleet repository: its commit and files. */
   read() {
     return this.repository.read();
