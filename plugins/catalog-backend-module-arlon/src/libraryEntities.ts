@@ -12,8 +12,6 @@ import { publicHttpUrl } from './fleetLinks';
  * saying where it comes from: the library, its URL, what it is pinned to
  * and the commit it was read at. A library that cannot be read now keeps
  * its entities at the last known good commit, marked unreachable.
- *
- * @public
  */
 export function libraryEntities(
   libraries: ReadonlyArray<LibraryStatus>,

@@ -163,7 +163,7 @@ describe('library bundle references', () => {
       }),
     );
     expect(problems[0].message).toBe(
-      `bundle "platform/cert-manager": library "platform" (${PLATFORM_URL}) has not been read yet: the Git server did not answer`,
+      `bundle "platform/cert-manager": library "platform" (${PLATFORM_URL}) has never been read (the Git server did not answer)`,
     );
     expect(fleet.profiles.has('base')).toBe(false);
   });

@@ -146,6 +146,8 @@ describe('a library that disappears', () => {
         anonymous,
         { logger: { warn: m => warnings.push(m), info: () => undefined } },
       );
+      let notified = 0;
+      libraries.subscribe(() => notified++);
       await libraries.refresh();
       // The repository is deleted on the server: a 404 from now on.
       await fs.rename(
@@ -169,6 +171,8 @@ describe('a library that disappears', () => {
       ]);
       await libraries.refresh();
       expect(warnings).toHaveLength(1); // one warning per outage, not per poll
+      // Told when it was first read and when it went away, not at every failing poll.
+      expect(notified).toBe(2);
 
       await fs.rename(
         path.join(repo.root, 'gone.git'),
@@ -176,6 +180,7 @@ describe('a library that disappears', () => {
       );
       await libraries.refresh();
       expect(libraries.catalog().get('platform')!.unreachable).toBeUndefined();
+      expect(notified).toBe(3);
     } finally {
       await fs.rm(workDir, { recursive: true, force: true });
       await repo.stop();

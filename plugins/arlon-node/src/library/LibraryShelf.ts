@@ -68,7 +68,7 @@ export class LibraryShelf {
         name: config.name,
         url: config.url,
         bundles: new Map(),
-        unreachable: 'not read yet',
+        unreachable: 'its first read has not finished',
       },
       pin: config.pin,
       problems: [],
@@ -140,12 +140,14 @@ export class LibraryShelf {
   }
 
   private async readAll(): Promise<boolean> {
+    const before = this.version();
     const moved = (
       await Promise.all(
         this.configs.map((config, i) => this.readOne(config, i)),
       )
     ).some(Boolean);
-    if (moved)
+    // Also when a library only went away or came back: its entities say so.
+    if (this.version() !== before)
       for (const listener of [...this.listeners]) {
         try {
           listener();

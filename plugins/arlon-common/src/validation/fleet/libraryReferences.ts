@@ -50,7 +50,7 @@ export function libraryReferenceProblems(
     return problem(
       `bundle "${entry}": library "${ref.library}" (${
         library.url
-      }) has not been read yet: ${library.unreachable ?? 'not fetched'}`,
+      }) has never been read (${library.unreachable ?? 'no read yet'})`,
       'Check that the library repository is reachable from the Backstage backend and its revision or branch exists; the clusters of this profile keep their last known good state meanwhile.',
     );
   if (!library.bundles.has(ref.bundle)) {
