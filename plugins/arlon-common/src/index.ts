@@ -37,6 +37,22 @@ export {
 } from './model/yamlData';
 export { type Problem, formatFieldPath } from './validation/Problem';
 export { validateFleet } from './validation/validateFleet';
+export {
+  bundleEntityRef,
+  bundleOfEntry,
+  generatedBundleName,
+  isLibraryRef,
+  libraryBundleEntityName,
+  libraryBundleKey,
+  parseLibraryRef,
+  resolveLibraryBundle,
+} from './library/library';
+export { readLibrary } from './library/readLibrary';
+export type {
+  Library,
+  LibraryBundleRef,
+  LibraryCatalog,
+} from './library/library';
 export { formatProblems } from './validation/formatProblems';
 export * from './validation/lastKnownGood';
 export * from './validation/breakingCommits';

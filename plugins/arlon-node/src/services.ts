@@ -13,6 +13,7 @@ import { readArlonLimits } from './config/readArlonLimits';
 import { limitRequestTime } from './connection/requestTimeout';
 import { readArlonSecurity } from './config/readArlonSecurity';
 import { FleetRepository } from './fleet/FleetRepository';
+import { LibraryShelf } from './library/LibraryShelf';
 import { gitCredentialsFromIntegrations } from './fleet/gitCredentials';
 import { pullRequestOpener } from './fleet/pullRequests';
 import { FleetChanges } from './changes/FleetChanges';
@@ -92,6 +93,41 @@ function withRequestTimeout(
 }
 
 /**
+ * The library repositories (`arlon.libraries`), read-only, one copy per
+ * process (root-scoped): read at the fleet's poll period, shared by every
+ * FleetRepository of the process.
+ */
+export const libraryShelfServiceRef = createServiceRef<LibraryShelf>({
+  id: 'arlon.library-shelf',
+  scope: 'root',
+  defaultFactory: async service =>
+    createServiceFactory({
+      service,
+      deps: {
+        config: coreServices.rootConfig,
+        logger: coreServices.rootLogger,
+        lifecycle: coreServices.rootLifecycle,
+      },
+      factory: async ({ config, logger, lifecycle }) => {
+        const base =
+          config.getOptionalString('backend.workingDirectory') ?? os.tmpdir();
+        const shelf = new LibraryShelf(
+          readArlonConfig(config).libraries,
+          await fs.mkdtemp(path.join(base, 'arlon-libraries-')),
+          gitCredentialsFromIntegrations(ScmIntegrations.fromConfig(config)),
+          {
+            gitTimeoutMs: readArlonLimits(config).gitTimeoutMs,
+            logger: logger.child({ service: 'arlon-libraries' }),
+          },
+        );
+        shelf.watch(readFleetChangesConfig(config).pollMs);
+        lifecycle.addShutdownHook(() => shelf.stop());
+        return shelf;
+      },
+    }),
+});
+
+/**
  * The fleet repository (`arlon.fleetRepo`), with credentials from
  * `integrations`. Root-scoped: a process has one checkout and one write lock,
  * whichever plugin or module writes (REST, scaffolder actions, regeneration),
@@ -106,8 +142,9 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
       deps: {
         config: coreServices.rootConfig,
         changes: fleetChangesServiceRef,
+        libraries: libraryShelfServiceRef,
       },
-      factory: async ({ config, changes }) => {
+      factory: async ({ config, changes, libraries }) => {
         const base =
           config.getOptionalString('backend.workingDirectory') ?? os.tmpdir();
         const workDir = await fs.mkdtemp(path.join(base, 'arlon-fleet-'));
@@ -126,6 +163,9 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
             gitTimeoutMs: readArlonLimits(config).gitTimeoutMs,
             // Every commit this process pushes, whichever plugin made it.
             onCommit: commit => changes.announce(commit),
+            libraries: readArlonConfig(config).libraries.length
+              ? libraries
+              : undefined,
           },
         );
       },

@@ -27,6 +27,7 @@ import {
   FleetEntityOptions,
 } from './fleetEntities';
 import { fleetLinks } from './fleetLinks';
+import { libraryEntities } from './libraryEntities';
 
 export interface ArlonEntityProviderOptions
   extends Omit<FleetEntityOptions, 'links' | 'multipleArgoCdInstances'> {
@@ -53,6 +54,7 @@ export class ArlonEntityProvider implements EntityProvider {
   private current = new Map<string, string>(); // entity ref -> JSON, what the catalog has from us
   private lastCommit?: string;
   private unsubscribe?: () => void;
+  private unsubscribeLibraries?: () => void;
   private pending = false;
   private stopped = false;
   /** The sync running now, or the last one: each next sync waits for it. */
@@ -82,12 +84,17 @@ export class ArlonEntityProvider implements EntityProvider {
     this.unsubscribe = this.options.changes.subscribe(({ commit }) =>
       this.fleetChanged(commit),
     );
+    // A library that moved changes its bundles' entities and what profiles rest on.
+    this.unsubscribeLibraries = this.options.repository.libraries?.subscribe(
+      () => this.soon(),
+    );
   }
 
   /** Stops following changes (tests and shutdown). */
   stop() {
     this.stopped = true;
     this.unsubscribe?.();
+    this.unsubscribeLibraries?.();
   }
 
   async fullSync() {
@@ -184,16 +191,22 @@ export class ArlonEntityProvider implements EntityProvider {
     const config = this.options.repository.config!;
     return {
       commit: snapshot.commit,
-      entities: fleetEntities(views, name => this.facts(name), {
-        ...this.options,
-        links: fleetLinks(
-          this.options.integrations ??
-            ScmIntegrations.fromConfig(new ConfigReader({})),
-          config.url,
-          config.branch,
+      entities: [
+        ...fleetEntities(views, name => this.facts(name), {
+          ...this.options,
+          links: fleetLinks(
+            this.options.integrations ??
+              ScmIntegrations.fromConfig(new ConfigReader({})),
+            config.url,
+            config.branch,
+          ),
+          multipleArgoCdInstances: this.options.clusters.list().length > 1,
+        }),
+        ...libraryEntities(
+          this.options.repository.libraries?.status() ?? [],
+          this.options,
         ),
-        multipleArgoCdInstances: this.options.clusters.list().length > 1,
-      }),
+      ],
     };
   }
 

@@ -85,6 +85,11 @@ export class RegenerateScheduler {
         const unsubscribe = changes?.subscribe(({ commit }) => {
           void look(commit);
         });
+        // A library that moved changes what the same head compiles to.
+        const unsubscribeLibraries =
+          this.deps.fleetRepository.libraries?.subscribe(
+            () => void look(changes?.knownHead),
+          );
         const again = setInterval(
           () => void look(changes?.knownHead),
           LOOK_AGAIN_MS,
@@ -103,6 +108,7 @@ export class RegenerateScheduler {
         } finally {
           release?.();
           unsubscribe?.();
+          unsubscribeLibraries?.();
           clearInterval(again);
         }
       },

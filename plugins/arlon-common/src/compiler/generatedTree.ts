@@ -1,4 +1,5 @@
 // Where the generated tree lives and what its ArgoCD objects are called: the compiler's fixed names.
+import type { LibraryCatalog } from '../library/library';
 import type { CapiVersion } from '../providers/capi/version';
 
 /** Where the generated tree is synced from, and into which ArgoCD and Cluster API. */
@@ -15,6 +16,13 @@ export interface CompileOptions {
    * so a checkout recompiles to the same bytes.
    */
   capiVersion?: CapiVersion;
+  /**
+   * The library repositories as the portal last read them: a profile's
+   * `<library>/<bundle>` is validated against them and compiled at each
+   * one's resolved commit. Not recorded in the tree (the commits are, in
+   * the Applications).
+   */
+  libraries?: LibraryCatalog;
 }
 
 /** On the bootstrap Application: the Cluster API version the tree was compiled for. */

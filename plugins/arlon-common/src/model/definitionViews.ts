@@ -1,6 +1,7 @@
 import type { Problem } from '../validation/Problem';
 import type { HeldState } from '../validation/breakingCommits';
 import { validateFleet } from '../validation/validateFleet';
+import type { LibraryCatalog } from '../library/library';
 import type { FleetFiles } from './Fleet';
 import { parseDocuments } from './parseDocuments';
 import type { ArlonKind, ArlonObject } from './types';
@@ -22,8 +23,12 @@ export interface DefinitionView {
  * problems found in its file: broken definitions stay visible rather than
  * silently disappearing.
  */
-export function definitionViews(files: FleetFiles): DefinitionView[] {
-  const { problems } = validateFleet(files);
+export function definitionViews(
+  files: FleetFiles,
+  /** The library repositories `<library>/<bundle>` references are checked against. */
+  libraries?: LibraryCatalog,
+): DefinitionView[] {
+  const { problems } = validateFleet(files, libraries);
   const result: DefinitionView[] = [];
   for (const file of Object.keys(files).sort()) {
     if (!/^arlon\/[^/]+\/[^/]+\.ya?ml$/.test(file)) continue;

@@ -1,3 +1,4 @@
+import type { LibraryCatalog } from '../library/library';
 import { Fleet, FleetFiles } from '../model/Fleet';
 import { ArlonKind } from '../model/types';
 import { applicationNameProblems } from './fleet/applicationNames';
@@ -20,9 +21,15 @@ import { Problem, sortProblems } from './Problem';
  * values), then the generated Application names. Problems keep this order
  * among those at the same position.
  */
-export function validateFleet(files: FleetFiles): {
+export function validateFleet(
+  files: FleetFiles,
+  /** The library repositories the portal has read (arlon.libraries); none when absent. */
+  libraries?: LibraryCatalog,
+): {
   fleet: Fleet;
   problems: Problem[];
+  /** Worth saying, but nothing is held for them: a library read from its last known good commit. */
+  warnings: Problem[];
 } {
   const fleet: Fleet = {
     bundles: new Map(),
@@ -30,12 +37,15 @@ export function validateFleet(files: FleetFiles): {
     clusterSpecs: new Map(),
     clusters: new Map(),
     files,
+    ...(libraries ? { libraries } : {}),
   };
+  const warnings: Problem[] = [];
   const read = readDefinitions(files);
   const check: FleetCheck = {
     fleet,
     isBroken: (kind: ArlonKind, name: string) =>
       read.brokenNames.has(`${kind}/${name}`),
+    warnings,
   };
   const problems: Problem[] = [
     ...read.problems,
@@ -49,7 +59,11 @@ export function validateFleet(files: FleetFiles): {
     ...applicationNameProblems(fleet),
   ];
   dropBroken(fleet, problems);
-  return { fleet, problems: sortProblems(problems) };
+  return {
+    fleet,
+    problems: sortProblems(problems),
+    warnings: sortProblems(warnings),
+  };
 }
 
 /** Drops definitions that have problems in their file, so compiling never sees them. */

@@ -9,7 +9,28 @@ describe('readArlonConfig', () => {
     expect(readArlonConfig(new ConfigReader({}))).toEqual({
       fleetRepo: undefined,
       managementClusters: [],
+      libraries: [],
     });
+  });
+
+  it('reads the library repositories with the rest', () => {
+    expect(
+      read({
+        libraries: [
+          {
+            name: 'platform',
+            url: 'https://git.example.com/p.git',
+            branch: 'main',
+          },
+        ],
+      }).libraries,
+    ).toEqual([
+      {
+        name: 'platform',
+        url: 'https://git.example.com/p.git',
+        pin: { branch: 'main' },
+      },
+    ]);
   });
 
   it('applies the documented defaults', () => {

@@ -1,5 +1,9 @@
 import { Config } from '@backstage/config';
 import { InputError } from '@backstage/errors';
+import {
+  LibraryConfig,
+  readLibrariesConfig,
+} from '../library/readLibrariesConfig';
 
 export interface FleetRepoConfig {
   url: string;
@@ -22,6 +26,8 @@ export interface ArlonConfig {
   /** Absent when `arlon.fleetRepo` is not configured. */
   fleetRepo?: FleetRepoConfig;
   managementClusters: ManagementClusterConfig[];
+  /** `arlon.libraries`: read-only repositories of bundles (none when absent). */
+  libraries: LibraryConfig[];
 }
 
 /**
@@ -80,7 +86,11 @@ export function readArlonConfig(root: Config): ArlonConfig {
     seen.add(name);
   }
 
-  return { fleetRepo, managementClusters };
+  return {
+    fleetRepo,
+    managementClusters,
+    libraries: readLibrariesConfig(root),
+  };
 }
 
 function checkUrl(value: string, key: string): string {

@@ -82,6 +82,10 @@ export class FleetDefinitions {
   ): CompileOptions {
     return {
       ...this.compileOptions,
+      // What profiles' `<library>/<bundle>` are validated and compiled against.
+      ...(this.repository.libraries
+        ? { libraries: this.repository.libraries.catalog() }
+        : {}),
       capiVersion: chooseCapiVersion(
         served.map(s => s.served),
         compileOptionsOfGenerated(files).options?.capiVersion,
@@ -94,6 +98,11 @@ export class FleetDefinitions {
     files: Record<string, string>,
   ): Promise<CompileOptions> {
     return this.compileOptionsFor(files, await this.servedKinds());
+  }
+
+  /** The library repositories as last read (arlon.libraries); undefined when none are configured. */
+  libraryCatalog() {
+    return this.repository.libraries?.catalog();
   }
 
   /** The head of the fleet repository: its commit and files. */

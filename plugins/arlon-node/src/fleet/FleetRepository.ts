@@ -17,6 +17,7 @@ import { applyChanges, describeChanges } from './fileChanges';
 import { fleetGit } from './fleetGit';
 import { probeFleetRepository } from './probeFleetRepository';
 import { proposeChange } from './proposeChange';
+import type { LibraryShelf } from '../library/LibraryShelf';
 
 export interface FleetChange {
   /** Commit message: what changed and why. */
@@ -56,6 +57,11 @@ export interface FleetRepositoryOptions {
    * of it at once (see FleetChanges).
    */
   onCommit?: (commit: string) => void;
+  /**
+   * The library repositories (arlon.libraries) the fleet's profiles may
+   * name bundles of: read with the fleet, validated and compiled with it.
+   */
+  libraries?: LibraryShelf;
 }
 
 /**
@@ -69,6 +75,8 @@ export class FleetRepository {
   private readonly checkout?: FleetCheckout;
   private readonly gitTimeoutMs: number;
   private readonly onCommit: (commit: string) => void;
+  /** The library repositories, when any are configured. */
+  readonly libraries?: LibraryShelf;
   /** The newest snapshot fetched (or committed) by this process. */
   private latest?: FleetSnapshot;
   /** Writes called and not finished, waiting for the lock or holding it. */
@@ -92,6 +100,7 @@ export class FleetRepository {
   ) {
     this.gitTimeoutMs = options.gitTimeoutMs ?? DEFAULT_LIMITS.gitTimeoutMs;
     this.onCommit = options.onCommit ?? (() => {});
+    this.libraries = options.libraries;
     if (config && workDir) {
       this.checkout = new FleetCheckout(
         workDir,
@@ -132,7 +141,12 @@ export class FleetRepository {
   }
 
   private async fetchHead(checkout: FleetCheckout): Promise<FleetSnapshot> {
-    const snapshot = await this.git('fetch', () => checkout.fetchHead());
+    // The first read also waits for the libraries' first read: before it,
+    // every library reference would be a problem (and hold its clusters).
+    const [snapshot] = await Promise.all([
+      this.git('fetch', () => checkout.fetchHead()),
+      this.libraries?.ready(),
+    ]);
     this.latest = snapshot;
     return snapshot;
   }
@@ -218,11 +232,15 @@ export class FleetRepository {
    */
   async lastKnownGood(): Promise<LastKnownGoodState> {
     const checkout = this.requireCheckout();
-    this.history ??= new LastKnownGood({
-      commitInfo: oid => checkout.exclusive(() => checkout.commitInfo(oid)),
-      definitionsAt: (commit, blobs) =>
-        checkout.exclusive(() => checkout.definitionsAt(commit, blobs)),
-    });
+    this.history ??= new LastKnownGood(
+      {
+        commitInfo: oid => checkout.exclusive(() => checkout.commitInfo(oid)),
+        definitionsAt: (commit, blobs) =>
+          checkout.exclusive(() => checkout.definitionsAt(commit, blobs)),
+      },
+      undefined,
+      this.libraries,
+    );
     return this.history.at(await this.read());
   }
 

@@ -7,7 +7,9 @@ import {
   FleetFiles,
   fleetBreakage,
   HeldFleet,
+  validateFleet,
 } from '@arlon-backstage/plugin-arlon-common';
+import type { LibraryShelf } from '../library/LibraryShelf';
 import type { FleetSnapshot } from './FleetCheckout';
 
 /** How far back to look for the commit that broke a definition. */
@@ -18,7 +20,10 @@ const MAX_CACHED_BLOBS = 20_000;
 /** The local clone's history, as the walk needs it (FleetCheckout). */
 export interface FleetHistory {
   commitInfo(oid: string): Promise<CommitInfo & { parents: string[] }>;
-  definitionsAt(commit: string, blobs: Map<string, string>): Promise<FleetFiles>;
+  definitionsAt(
+    commit: string,
+    blobs: Map<string, string>,
+  ): Promise<FleetFiles>;
 }
 
 /** The head at last known good: what it holds, and the views people see. */
@@ -36,30 +41,35 @@ export interface LastKnownGoodState {
  * were at their last good commit. Computed once per head commit.
  */
 export class LastKnownGood {
-  private cached?: { commit: string; state: Promise<LastKnownGoodState> };
+  /** Per head commit and library version: a library moving changes what is valid. */
+  private cached?: { key: string; state: Promise<LastKnownGoodState> };
   private readonly blobs = new Map<string, string>();
 
   constructor(
     private readonly history: FleetHistory,
     private readonly depth = DEFAULT_HISTORY_DEPTH,
+    /** The library repositories the head's references are checked against. */
+    private readonly libraries?: Pick<LibraryShelf, 'catalog' | 'version'>,
   ) {}
 
   at(snapshot: FleetSnapshot): Promise<LastKnownGoodState> {
-    if (this.cached?.commit !== snapshot.commit) {
+    const key = `${snapshot.commit} ${this.libraries?.version() ?? ''}`;
+    if (this.cached?.key !== key) {
       const state = this.compute(snapshot);
       state.catch(() => {
         if (this.cached?.state === state) this.cached = undefined;
       });
-      this.cached = { commit: snapshot.commit, state };
+      this.cached = { key, state };
     }
     return this.cached.state;
   }
 
   private async compute(snapshot: FleetSnapshot): Promise<LastKnownGoodState> {
-    const headViews = definitionViews(snapshot.files);
+    const libraries = this.libraries?.catalog();
+    const headViews = definitionViews(snapshot.files, libraries);
     const tracker = new BreakingCommits(
       snapshot.commit,
-      fleetBreakage(snapshot.files),
+      fleetBreakage(snapshot.files, validateFleet(snapshot.files, libraries)),
     );
     if (this.blobs.size > MAX_CACHED_BLOBS) this.blobs.clear();
     const described = new Map<string, CommitInfo>();
@@ -92,10 +102,10 @@ export class LastKnownGood {
     } catch {
       // History that cannot be read (a shallow clone, a pruned object) loses
       // the breaking commits, never the holding: what is broken is still known.
-      held = new BreakingCommits(
+      held = new BreakingCommits(snapshot.commit, tracker.breakage).result(
         snapshot.commit,
-        tracker.breakage,
-      ).result(snapshot.commit, () => undefined);
+        () => undefined,
+      );
       lastGood.clear();
     }
     return {

@@ -72,7 +72,11 @@ export function createValidateAction(
       const head = await options.definitions.read();
       const files = { ...head.files };
       for (const f of mine) files[f] = workspace[f];
-      const { fleet, problems } = validateFleet(files);
+      // Profiles' `<library>/<bundle>` are checked against the libraries the portal read.
+      const { fleet, problems } = validateFleet(
+        files,
+        options.definitions.libraryCatalog?.(),
+      );
       const relevant = problems.filter(p => mine.includes(p.file));
       if (relevant.length)
         throw new InputError(
