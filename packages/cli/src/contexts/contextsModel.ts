@@ -74,7 +74,7 @@ const isMap = (value: unknown): value is Fields => value instanceof Map;
  * keys, then refused by name.
  */
 export function parseContexts(text: string, file: string): ArlonContexts {
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(text, { uniqueKeys: true });
   if (doc.errors.length) {
     const e = doc.errors[0];
     throw new Error(
@@ -86,8 +86,11 @@ export function parseContexts(text: string, file: string): ArlonContexts {
   let root: unknown;
   try {
     root = doc.toJS({ mapAsMap: true, maxAliasCount: 0 });
-  } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`);
+  } catch {
+    // The only error toJS throws with aliases off; contexts never need them.
+    throw new Error(
+      `${file}: YAML aliases (*name) are not allowed in a contexts file: write each value out`,
+    );
   }
   const problem = (field: string, message: string) =>
     new Error(`${file}: ${field}: ${message}`);
