@@ -41,7 +41,16 @@ describe('arlon context', () => {
   });
 
   const add = (name: string, ...more: string[]) =>
-    run('context', 'add', name, '--kube-context', 'dev-1', '--fleet', EXAMPLE, ...more);
+    run(
+      'context',
+      'add',
+      name,
+      '--kube-context',
+      'dev-1',
+      '--fleet',
+      EXAMPLE,
+      ...more,
+    );
 
   it('adds, lists, uses and removes contexts in a 0600 file of its own', async () => {
     expect(await add('dev', '--management-cluster', 'prod')).toEqual({
@@ -68,7 +77,11 @@ describe('arlon context', () => {
     expect((await fs.stat(path.dirname(file))).mode & 0o777).toBe(0o700);
     expect(parse(await fs.readFile(file, 'utf8'))).toEqual({
       contexts: {
-        dev: { kubeContext: 'dev-1', fleet: EXAMPLE, managementCluster: 'prod' },
+        dev: {
+          kubeContext: 'dev-1',
+          fleet: EXAMPLE,
+          managementCluster: 'prod',
+        },
         git: {
           kubeContext: 'other',
           kubeconfig: path.join(dir, 'other-config'),
@@ -89,19 +102,25 @@ describe('arlon context', () => {
       ['', 'git', 'other', 'https://git.example.com/fleet.git'],
       [''],
     ]);
-    expect(JSON.parse((await run('context', 'list', '--output', 'json')).out))
-      .toEqual({
-        current: 'dev',
-        contexts: [
-          { name: 'dev', kubeContext: 'dev-1', fleet: EXAMPLE, managementCluster: 'prod' },
-          {
-            name: 'git',
-            kubeContext: 'other',
-            kubeconfig: path.join(dir, 'other-config'),
-            fleet: 'https://git.example.com/fleet.git',
-          },
-        ],
-      });
+    expect(
+      JSON.parse((await run('context', 'list', '--output', 'json')).out),
+    ).toEqual({
+      current: 'dev',
+      contexts: [
+        {
+          name: 'dev',
+          kubeContext: 'dev-1',
+          fleet: EXAMPLE,
+          managementCluster: 'prod',
+        },
+        {
+          name: 'git',
+          kubeContext: 'other',
+          kubeconfig: path.join(dir, 'other-config'),
+          fleet: 'https://git.example.com/fleet.git',
+        },
+      ],
+    });
 
     expect(await run('context', 'remove', 'dev')).toEqual({
       code: 0,
@@ -136,7 +155,12 @@ describe('arlon context', () => {
     await add('dev');
     await run('context', 'use', 'dev');
     const said = `arlon context dev: kubeconfig context dev-1 (${server.url}), fleet ${EXAMPLE}\n`;
-    const preflight = await run('preflight', 'readonly-rbac', '--color', 'never');
+    const preflight = await run(
+      'preflight',
+      'readonly-rbac',
+      '--color',
+      'never',
+    );
     expect(preflight.err).toBe(said);
     expect(preflight.code).toBe(1);
     expect(preflight.out).toContain(
@@ -145,7 +169,9 @@ describe('arlon context', () => {
     const snapshot = await run('snapshot', 'readonly-rbac');
     expect(snapshot.err).toBe(said);
     expect(snapshot.code).toBe(0);
-    expect(snapshot.out).toMatch(/^# arlon snapshot of bundle readonly-rbac on context dev-1,/);
+    expect(snapshot.out).toMatch(
+      /^# arlon snapshot of bundle readonly-rbac on context dev-1,/,
+    );
   });
 
   it('--context names an arlon context when no kubeconfig context has that name, with its own kubeconfig', async () => {
@@ -160,11 +186,21 @@ describe('arlon context', () => {
       '--fleet',
       EXAMPLE,
     );
-    const result = await run('preflight', 'readonly-rbac', '--context', 'elsewhere', '--output', 'json');
+    const result = await run(
+      'preflight',
+      'readonly-rbac',
+      '--context',
+      'elsewhere',
+      '--output',
+      'json',
+    );
     expect(result.err).toBe(
       `arlon context elsewhere: kubeconfig context other (${server.url}), fleet ${EXAMPLE}\n`,
     );
-    expect(JSON.parse(result.out).left).toEqual({ kind: 'context', name: 'other' });
+    expect(JSON.parse(result.out).left).toEqual({
+      kind: 'context',
+      name: 'other',
+    });
   });
 
   it('a name that is both a kubeconfig context and an arlon context means the kubeconfig context, with a warning', async () => {
@@ -179,42 +215,78 @@ describe('arlon context', () => {
       '--fleet',
       EXAMPLE,
     );
-    const result = await run('preflight', 'readonly-rbac', '--context', 'dev-1', '--fleet', EXAMPLE, '--output', 'json');
+    const result = await run(
+      'preflight',
+      'readonly-rbac',
+      '--context',
+      'dev-1',
+      '--fleet',
+      EXAMPLE,
+      '--output',
+      'json',
+    );
     expect(result.err).toBe(
       'warning: "dev-1" is a kubeconfig context and an arlon context; --context means the kubeconfig context. Use the arlon context with arlon context use dev-1 and no --context, or rename one\n',
     );
-    expect(JSON.parse(result.out).left).toEqual({ kind: 'context', name: 'dev-1' });
+    expect(JSON.parse(result.out).left).toEqual({
+      kind: 'context',
+      name: 'dev-1',
+    });
   });
 
   it('diff: context: alone is the current context, context:<arlon context> its cluster', async () => {
     await add('dev');
     await run('context', 'use', 'dev');
     const manifests = path.join(EXAMPLE, 'bundles/readonly-rbac');
-    const current = await run('diff', 'context:', manifests, '--output', 'json');
+    const current = await run(
+      'diff',
+      'context:',
+      manifests,
+      '--output',
+      'json',
+    );
     expect(current.err).toBe(
       `arlon context dev: kubeconfig context dev-1 (${server.url}), fleet ${EXAMPLE}\n`,
     );
-    expect(JSON.parse(current.out).left).toEqual({ kind: 'context', name: 'dev-1' });
-    const named = await run('diff', 'context:dev', manifests, '--output', 'json');
-    expect(JSON.parse(named.out).left).toEqual({ kind: 'context', name: 'dev-1' });
+    expect(JSON.parse(current.out).left).toEqual({
+      kind: 'context',
+      name: 'dev-1',
+    });
+    const named = await run(
+      'diff',
+      'context:dev',
+      manifests,
+      '--output',
+      'json',
+    );
+    expect(JSON.parse(named.out).left).toEqual({
+      kind: 'context',
+      name: 'dev-1',
+    });
   });
 
   it('without a current context, commands ask for --context as before', async () => {
     await add('dev');
     const preflight = await run('preflight', 'readonly-rbac');
     expect(preflight.code).toBe(2);
-    expect(preflight.err).toMatch(/^preflight needs a bundle or profile and --context <name> \(or a current arlon context\)/);
+    expect(preflight.err).toMatch(
+      /^preflight needs a bundle or profile and --context <name> \(or a current arlon context\)/,
+    );
     const diff = await run('diff', 'context:', EXAMPLE);
     expect(diff.code).toBe(2);
-    expect(diff.err).toMatch(/context: without a name is the current arlon context, and there is none/);
+    expect(diff.err).toMatch(
+      /context: without a name is the current arlon context, and there is none/,
+    );
   });
 
-  it('validate and bootstrap without [dir] or --context read the current context\'s fleet and cluster', async () => {
+  it("validate and bootstrap without [dir] or --context read the current context's fleet and cluster", async () => {
     await add('dev');
     await run('context', 'use', 'dev');
     const validate = await run('validate');
     // The cluster serves no Cluster API kind: proof the check ran on it, for the example fleet.
-    expect(validate.err).toContain(`arlon context dev: kubeconfig context dev-1`);
+    expect(validate.err).toContain(
+      `arlon context dev: kubeconfig context dev-1`,
+    );
     expect(validate.code).toBe(1);
     expect(validate.err).toContain(
       `${EXAMPLE}/arlon/clusters/dev-local.yaml:9:3: Management cluster dev-1 does not serve ClusterClass`,

@@ -2,7 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Output } from '../Output';
 import { contextKubeConfig } from '../snapshot/contextKubeConfig';
-import { contextsFilePath, readContexts, writeContexts } from '../contexts/contextsFile';
+import {
+  contextsFilePath,
+  readContexts,
+  writeContexts,
+} from '../contexts/contextsFile';
 import {
   ArlonContext,
   ArlonContexts,
@@ -118,7 +122,10 @@ async function newContext(
     );
     return undefined;
   }
-  if (managementCluster !== undefined && !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(managementCluster)) {
+  if (
+    managementCluster !== undefined &&
+    !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(managementCluster)
+  ) {
     io.err(
       `--management-cluster must be a DNS label (its name in arlon.managementClusters), not ${JSON.stringify(
         managementCluster.slice(0, 70),

@@ -93,9 +93,7 @@ async function fromArlonContext(
   }
   const url = isFleetUrl(context.fleet);
   io.err(
-    `arlon context ${name}: kubeconfig context ${context.kubeContext} (${
-      connection.server
-    }), fleet ${context.fleet}\n`,
+    `arlon context ${name}: kubeconfig context ${context.kubeContext} (${connection.server}), fleet ${context.fleet}\n`,
   );
   return {
     kubeContext: context.kubeContext,
