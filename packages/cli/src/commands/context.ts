@@ -46,7 +46,7 @@ export async function context(
   const [verb, name, ...rest] = args;
   const file = contextsFilePath(options.env);
   if (verb === 'list' && name === undefined) {
-    const contexts = (await readContexts(file)) ?? { contexts: new Map() };
+    const contexts = (await readContexts(file)) ?? noContexts();
     list(contexts, options.json, io);
     return 0;
   }
@@ -61,7 +61,7 @@ export async function context(
     io.err(`arlon context ${verb}: ${invalid}\n`);
     return 2;
   }
-  const contexts = (await readContexts(file)) ?? { contexts: new Map() };
+  const contexts = (await readContexts(file)) ?? noContexts();
   if (verb === 'add') {
     const added = await newContext(name, options, io);
     if (!added) return 2;
@@ -168,6 +168,11 @@ async function fleetOf(fleet: string, io: Output): Promise<string | undefined> {
     return undefined;
   }
   return dir;
+}
+
+/** What a missing file holds. */
+function noContexts(): ArlonContexts {
+  return { contexts: new Map() };
 }
 
 function list(contexts: ArlonContexts, json: boolean, io: Output) {
