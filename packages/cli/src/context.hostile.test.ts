@@ -414,6 +414,36 @@ describe('arlon context, hostile input', () => {
     await expect(fs.access(file)).rejects.toThrow();
   });
 
+  it('--kubeconfig naming no file: the context is refused at add, naming the file', async () => {
+    const missing = path.join(dir, 'no-such-kubeconfig');
+    const { code, err } = await run(
+      'context',
+      'add',
+      'dev',
+      '--kube-context',
+      'dev-1',
+      '--kubeconfig',
+      missing,
+      '--fleet',
+      EXAMPLE,
+    );
+    expect(code).toBe(1);
+    expect(err).toBe(
+      `arlon: there is no context "dev-1" in your kubeconfig (${missing}; contexts: none)\n`,
+    );
+    await expect(fs.access(file)).rejects.toThrow();
+  });
+
+  it('ARLON_CONFIG naming a directory: refused, not read or replaced', async () => {
+    await fs.mkdir(file, { recursive: true });
+    const { code, err } = await run('context', 'list');
+    expect(code).toBe(1);
+    expect(err).toBe(
+      `arlon: ${file} is not a regular file: move it away, or point ARLON_CONFIG at the contexts file\n`,
+    );
+    expect((await fs.stat(file)).isDirectory()).toBe(true);
+  });
+
   it('use and remove of a context that is not there: named, with the ones there are', async () => {
     await contextsFile(valid());
     for (const verb of ['use', 'remove']) {
