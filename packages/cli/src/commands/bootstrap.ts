@@ -18,6 +18,8 @@ import { readGeneratedTree } from '../readGeneratedTree';
 
 export interface BootstrapCommandOptions {
   context?: string;
+  /** The management cluster's client when an arlon context chose it. */
+  kubeConfig?: KubeConfig;
   dryRun: boolean;
   json: boolean;
   /** Where ArgoCD runs, when the operator says: the tree's arlon-fleet must be there. */
@@ -155,7 +157,7 @@ export async function bootstrap(
 ): Promise<number> {
   if (!options.context) {
     io.err(
-      'bootstrap needs --context <name>: the management cluster, a context of your kubeconfig (KUBECONFIG or ~/.kube/config)\n',
+      'bootstrap needs --context <name> (or a current arlon context): the management cluster, a context of your kubeconfig (KUBECONFIG or ~/.kube/config)\n',
     );
     return 2;
   }
@@ -184,7 +186,7 @@ export async function bootstrap(
   const credentials = credentialsFromEnv(options.env);
   const files = { ...definitions, ...(await readGeneratedTree(dir)).files };
   const result = await bootstrapManagementCluster(
-    contextConfig(options.context),
+    options.kubeConfig ?? contextConfig(options.context),
     {
       files,
       credentials: async url => credentialsFor(url, options.env),

@@ -7,6 +7,7 @@ import {
   validateFleet,
 } from '@arlon-backstage/plugin-arlon-common';
 import { discoverServedKinds } from '@arlon-backstage/plugin-arlon-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import type { Output } from '../Output';
 import { readFleetDir } from '../readFleetDir';
 import { liveCluster } from '../sides';
@@ -28,7 +29,11 @@ const SHOWN = 5;
  */
 export async function validate(
   dir: string,
-  options: { json: boolean; context?: string } & CompileOverrides,
+  options: {
+    json: boolean;
+    context?: string;
+    kubeConfig?: KubeConfig;
+  } & CompileOverrides,
   io: Output,
 ): Promise<number> {
   const files = await readFleetDir(dir);
@@ -37,7 +42,7 @@ export async function validate(
   if (!problems.length && options.context) {
     // (Whether it runs arlon-fleet does not matter here: the user named it.)
     const served = await discoverServedKinds(
-      liveCluster(options.context),
+      liveCluster(options.context, options.kubeConfig),
       'argocd',
     );
     // Every cluster's manifests, as if all were being written now, at the
