@@ -34,7 +34,10 @@ describe('changedClusters', () => {
 
   it('reads a cluster folder below another level (a tree per management cluster)', () => {
     expect(
-      changedClusters(['generated/mc-2/clusters/dev-local/cluster.yaml'], fleet),
+      changedClusters(
+        ['generated/mc-2/clusters/dev-local/cluster.yaml'],
+        fleet,
+      ),
     ).toEqual(['dev-local']);
   });
 

@@ -66,7 +66,10 @@ export function addEditorRoutes(
     );
     // The owner read is checked on is the one the lists show (last known good).
     const shown = await definitions.get(kind, name);
-    read.require([arlonResourceOfView(shown, defaultOwner)], 'read this definition');
+    read.require(
+      [arlonResourceOfView(shown, defaultOwner)],
+      'read this definition',
+    );
     const { commit, files } = await definitions.read();
     const source = sourceOf(files, kind, name);
     if (!source)
@@ -155,7 +158,12 @@ export function addEditorRoutes(
       };
     } catch (error) {
       if (!(error instanceof InvalidDefinitionError)) throw error;
-      answer = { valid: false, problems: error.problems, files: [], clusters: [] };
+      answer = {
+        valid: false,
+        problems: error.problems,
+        files: [],
+        clusters: [],
+      };
     }
     res.json(answer);
   });
