@@ -231,6 +231,12 @@ function answer({ status = 200, json, text, headers }: Case['response']) {
   return HttpResponse.json(json, { status });
 }
 
+/** A request's body as sent: JSON read as data, any other text as it is. */
+function bodyOf(text: string, contentType: string | null): unknown {
+  if (!text) return undefined;
+  return contentType === 'application/json' ? JSON.parse(text) : text;
+}
+
 const server = setupServer();
 
 describe('ArlonClient, every method against a recorded server', () => {
@@ -261,11 +267,7 @@ describe('ArlonClient, every method against a recorded server', () => {
           path: `${url.pathname.slice('/api/arlon'.length)}${url.search}`,
           contentType: request.headers.get('content-type'),
           ifMatch: request.headers.get('if-match'),
-          body: !text
-            ? undefined
-            : request.headers.get('content-type') === 'application/json'
-            ? JSON.parse(text)
-            : text,
+          body: bodyOf(text, request.headers.get('content-type')),
         });
         return respond(request);
       }),

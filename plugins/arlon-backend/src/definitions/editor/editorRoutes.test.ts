@@ -209,7 +209,13 @@ describe("the portal's YAML editor routes", () => {
 
     it('takes * as any current version, as HTTP does', async () => {
       const opened = await source('/bundles/readonly-rbac');
-      await put('/bundles/readonly-rbac', opened.yaml, '*').expect(200);
+      const res = await put(
+        '/bundles/readonly-rbac',
+        `${opened.yaml}# any\n`,
+        '*',
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.commit).toBe(await head());
     });
   });
 });

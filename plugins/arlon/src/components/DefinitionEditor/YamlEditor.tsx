@@ -32,7 +32,7 @@ export const YamlEditor = forwardRef<
     readOnly: boolean;
     label: string;
   }
->(function YamlEditor({ value, onChange, problems, readOnly, label }, ref) {
+>(function Editor({ value, onChange, problems, readOnly, label }, ref) {
   const view = useRef<EditorView>();
   const extensions = useMemo(
     () => [

@@ -21,12 +21,9 @@ export function refusalOf(error: unknown): Refusal {
     body?: { error?: { message?: unknown }; problems?: unknown };
   };
   const said = e?.body?.error?.message;
-  const message =
-    typeof said === 'string' && said
-      ? said
-      : typeof e?.message === 'string'
-      ? e.message
-      : 'The request failed';
+  let message = 'The request failed';
+  if (typeof said === 'string' && said) message = said;
+  else if (typeof e?.message === 'string') message = e.message;
   const problems = Array.isArray(e?.body?.problems)
     ? (e.body!.problems as Problem[])
     : [];
