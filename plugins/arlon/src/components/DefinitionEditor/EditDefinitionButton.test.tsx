@@ -1,5 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type {
+  ArlonKind,
+  DefinitionSource,
+} from '@arlon-backstage/plugin-arlon-common';
 import { arlonEntity, renderArlon } from '../../__testUtils__/renderArlon';
 import { BundleCard } from '../BundleCard/BundleCard';
 import { ClusterSpecCard } from '../ClusterSpecCard/ClusterSpecCard';
@@ -10,7 +14,11 @@ beforeAll(() => {
   Range.prototype.getBoundingClientRect ??= () => new DOMRect(0, 0, 0, 0);
 });
 
-const sourceOf = (kind: string, name: string, file: string) => ({
+const sourceOf = (
+  kind: ArlonKind,
+  name: string,
+  file: string,
+): DefinitionSource => ({
   kind,
   name,
   file,
