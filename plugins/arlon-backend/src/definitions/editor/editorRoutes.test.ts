@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
@@ -217,5 +219,44 @@ describe("the portal's YAML editor routes", () => {
       expect(res.status).toBe(200);
       expect(res.body.commit).toBe(await head());
     });
+  });
+
+  it('opens a file that holds several definitions read-only: the editor would replace only one of them', async () => {
+    // Pushed by hand, as anyone with access to the repository could (last: the
+    // generated tree then lags behind, which every later check would include).
+    const clone = await fs.mkdtemp(path.join(os.tmpdir(), 'shared-'));
+    const git = (...args: string[]) => run('git', ['-C', clone, ...args]);
+    try {
+      await run('git', ['clone', '-q', sandbox.fleetRepoUrl, clone]);
+      const file = path.join(clone, 'arlon/profiles/infrastructure.yaml');
+      const text = await fs.readFile(file, 'utf8');
+      await fs.writeFile(
+        file,
+        `${text}---\n${text.replace(
+          'name: infrastructure',
+          'name: infra-extra',
+        )}`,
+      );
+      await git('add', '-A');
+      await git(
+        '-c',
+        'user.name=Hand',
+        '-c',
+        'user.email=hand@arlon.invalid',
+        'commit',
+        '-q',
+        '-m',
+        'Two profiles in one file',
+      );
+      await git('push', '-q', 'origin', 'main');
+    } finally {
+      await fs.rm(clone, { recursive: true, force: true });
+    }
+    const body = await source('/profiles/infrastructure');
+    expect(body.yaml).toContain('name: infra-extra');
+    expect([body.editable, body.readOnlyReason]).toEqual([
+      false,
+      'arlon/profiles/infrastructure.yaml holds several definitions; edit it in Git',
+    ]);
   });
 });
