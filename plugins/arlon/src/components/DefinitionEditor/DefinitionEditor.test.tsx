@@ -287,6 +287,88 @@ describe('DefinitionEditor', () => {
     expect(within(dialog).queryByTestId('committed')).toBeNull();
   });
 
+  it("reloads the file after a conflict keeping the user's text, and commits against the new head", async () => {
+    const theirs = YAML.replace(
+      'kubernetesVersion: v1.30.0',
+      'kubernetesVersion: v1.31.0',
+    );
+    const getDefinitionSource = jest
+      .fn()
+      .mockResolvedValueOnce(source())
+      .mockResolvedValueOnce(
+        source({
+          yaml: theirs,
+          etag: '"etag-of-theirs"',
+          commit: 'feedfacecafe',
+        }),
+      );
+    const updateDefinition = jest
+      .fn()
+      .mockRejectedValueOnce(
+        Object.assign(new Error('Request failed with 409 Conflict'), {
+          statusCode: 409,
+          body: {
+            error: {
+              message: `${FILE} changed in the fleet repository after you opened it`,
+            },
+          },
+        }),
+      )
+      .mockResolvedValueOnce({
+        dryRun: false,
+        commit: 'abababababab',
+        files: [],
+      });
+    const checkDefinition = jest.fn(async () => valid());
+    const dialog = await open({
+      getDefinitionSource,
+      checkDefinition,
+      updateDefinition,
+    });
+    const mine = YAML.replace('replicas: 2', 'replicas: 4');
+    type('replicas: 2', 'replicas: 4');
+    const previewButton = () =>
+      within(dialog).getByRole('button', { name: 'Preview commit' });
+    await waitFor(() => expect(previewButton()).toBeEnabled());
+    await userEvent.click(previewButton());
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Commit' }),
+    );
+    await within(dialog).findByTestId('commit-refused');
+
+    await userEvent.click(
+      within(dialog).getByRole('button', {
+        name: 'Reload the file, keep my text',
+      }),
+    );
+    expect(
+      await within(dialog).findByText(`${FILE} at feedfac`),
+    ).toBeInTheDocument();
+    expect(editorView().state.doc.toString()).toBe(mine);
+    expect(within(dialog).queryByTestId('commit-refused')).toBeNull();
+    // Checked again on the new head: the same text, a second check.
+    await waitFor(() => expect(checkDefinition).toHaveBeenCalledTimes(2));
+    // Against their version, the preview shows that the commit would undo their upgrade.
+    await waitFor(() => expect(previewButton()).toBeEnabled());
+    await userEvent.click(previewButton());
+    const preview = within(dialog).getByTestId('edit-preview');
+    await waitFor(() =>
+      expect(preview).toHaveTextContent('- kubernetesVersion: v1.31.0'),
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Commit' }),
+    );
+    expect(await within(dialog).findByTestId('committed')).toHaveTextContent(
+      'Committed abababa',
+    );
+    expect(updateDefinition).toHaveBeenLastCalledWith(
+      'clusterspecs',
+      'docker-dev',
+      mine,
+      '"etag-of-theirs"',
+    );
+  });
+
   it('is read-only, with the reason, for a user who may not update the definition', async () => {
     const checkDefinition = jest.fn(async () => valid());
     const dialog = await open({

@@ -12,7 +12,7 @@ import Link from '@material-ui/core/Link';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import useAsync from 'react-use/esm/useAsync';
+import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { arlonApiRef } from '../../api/ArlonClient';
 import { placeProblems } from './editorProblems';
 import { EditPreview } from './EditPreview';
@@ -37,7 +37,7 @@ export function DefinitionEditor({
   onClose(): void;
 }) {
   const api = useApi(arlonApiRef);
-  const source = useAsync(
+  const source = useAsyncRetry(
     () => api.getDefinitionSource(kind, name),
     [api, kind, name],
   );
@@ -54,9 +54,17 @@ export function DefinitionEditor({
   const original = source.value?.yaml;
   const editable = !!source.value?.editable && !committed;
   const changed = text !== undefined && text !== original;
-  const check = useDefinitionCheck(kind, name, text, editable && changed);
-  // Only an answer for the text on screen counts.
-  const answer = check.text === text ? check : undefined;
+  const basis = source.value?.etag;
+  const check = useDefinitionCheck(
+    kind,
+    name,
+    text,
+    basis,
+    editable && changed,
+  );
+  // Only an answer for the text on screen, checked since the file was (re)loaded, counts.
+  const answer =
+    check.text === text && check.basis === basis ? check : undefined;
   const file = source.value?.file ?? '';
   const { here, elsewhere } = useMemo(
     () =>
@@ -68,7 +76,8 @@ export function DefinitionEditor({
     [answer, refusal, file, text],
   );
 
-  if (source.loading) return <Progress />;
+  // A reload keeps the text: the user's edit, now diffed and checked against the new head.
+  if (source.loading && !source.value) return <Progress />;
   if (source.error || !source.value)
     return (
       <ResponseErrorPanel error={source.error ?? new Error('No source')} />
@@ -161,6 +170,17 @@ export function DefinitionEditor({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{committed ? 'Close' : 'Cancel'}</Button>
+        {refusal?.conflict && (
+          <Button
+            onClick={() => {
+              setRefusal(undefined);
+              setStage('edit');
+              source.retry();
+            }}
+          >
+            Reload the file, keep my text
+          </Button>
+        )}
         {editable && stage === 'edit' && (
           <Button
             color="primary"

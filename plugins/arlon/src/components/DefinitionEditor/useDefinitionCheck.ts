@@ -11,8 +11,10 @@ export const CHECK_DELAY_MS = 400;
 
 /** The check of one text: what the backend answered for exactly that text. */
 export interface CheckState {
-  /** The text this answer is for. */
+  /** The text this answer is for… */
   text?: string;
+  /** …checked on the file the editor opened (its etag): a reload checks again. */
+  basis?: string;
   result?: DefinitionCheck;
   /** The backend refused the text itself (not YAML it can read, another name): its message. */
   error?: Error;
@@ -30,6 +32,7 @@ export function useDefinitionCheck(
   kind: KindSegment,
   name: string,
   text: string | undefined,
+  basis: string | undefined,
   enabled: boolean,
 ): CheckState {
   const api = useApi(arlonApiRef);
@@ -43,14 +46,14 @@ export function useDefinitionCheck(
     setState(s => ({ ...s, checking: true }));
     const timer = setTimeout(() => {
       api.checkDefinition(kind, name, text).then(
-        result => current && setState({ text, result, checking: false }),
-        error => current && setState({ text, error, checking: false }),
+        result => current && setState({ text, basis, result, checking: false }),
+        error => current && setState({ text, basis, error, checking: false }),
       );
     }, CHECK_DELAY_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [api, kind, name, text, enabled]);
+  }, [api, kind, name, text, basis, enabled]);
   return state;
 }
