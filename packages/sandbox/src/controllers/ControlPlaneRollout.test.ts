@@ -66,7 +66,11 @@ describe('simulated control plane rollout', () => {
     await api.stop();
   });
 
-  const at = (plural: string, group = 'cluster.x-k8s.io', version = 'v1beta2') => ({
+  const at = (
+    plural: string,
+    group = 'cluster.x-k8s.io',
+    version = 'v1beta2',
+  ) => ({
     group,
     version,
     plural,

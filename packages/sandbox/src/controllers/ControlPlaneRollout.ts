@@ -193,7 +193,10 @@ export class ControlPlaneRollout {
     const status = {
       ...object.status,
       ...(versions.length
-        ? { version: versions[0].version, versions: versions.map(v => ({ ...v })) }
+        ? {
+            version: versions[0].version,
+            versions: versions.map(v => ({ ...v })),
+          }
         : {}),
       replicas,
       readyReplicas: replicas,

@@ -15,9 +15,12 @@ describe('control plane versions, hostile status', () => {
     ['negative replicas', [{ version: 'v1.30.0', replicas: -1 }]],
     ['fractional replicas', [{ version: 'v1.30.0', replicas: 1.5 }]],
     ['null entries', [null]],
-  ])('refuses versions given as %s (treated as never reported)', (_, versions) => {
-    expect(reportedVersions({ controlPlane: { versions } })).toBeUndefined();
-  });
+  ])(
+    'refuses versions given as %s (treated as never reported)',
+    (_, versions) => {
+      expect(reportedVersions({ controlPlane: { versions } })).toBeUndefined();
+    },
+  );
 
   it('keeps a version named like a prototype key as plain data', () => {
     const versions = reportedVersions(
@@ -26,9 +29,7 @@ describe('control plane versions, hostile status', () => {
       ),
     )!;
     expect(versions).toEqual([{ version: '__proto__', replicas: 2 }]);
-    expect(
-      rolloutStep(versions, { version: 'v1.30.0', replicas: 2 }),
-    ).toEqual([
+    expect(rolloutStep(versions, { version: 'v1.30.0', replicas: 2 })).toEqual([
       { version: '__proto__', replicas: 1 },
       { version: 'v1.30.0', replicas: 1 },
     ]);

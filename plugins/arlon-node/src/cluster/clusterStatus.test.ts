@@ -135,10 +135,16 @@ describe('clusterStatus', () => {
       clusterStatus(
         'c1',
         live({
-          capiClusters: [capi({ v1beta2: { controlPlane: { versions: rolling } } })],
+          capiClusters: [
+            capi({ v1beta2: { controlPlane: { versions: rolling } } }),
+          ],
         }),
       ).capi,
-    ).toEqual({ phase: 'Provisioned', conditions: [], controlPlaneVersions: rolling });
+    ).toEqual({
+      phase: 'Provisioned',
+      conditions: [],
+      controlPlaneVersions: rolling,
+    });
     expect(
       clusterStatus('c1', live({ capiClusters: [capi({})] })).capi,
     ).toEqual({ phase: 'Provisioned', conditions: [] });
