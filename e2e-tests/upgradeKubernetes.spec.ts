@@ -71,33 +71,28 @@ test("upgrade a cluster's Kubernetes version from its page and see Cluster API r
     await expect(
       page.getByLabel('A cluster spec and the clusters linked to it'),
     ).toBeChecked();
-    await expect(
-      page.getByLabel('Cluster spec', { exact: false }).first(),
-    ).toHaveValue(new RegExp(SPEC));
+    await expect(page.getByLabel(/^Cluster spec/).first()).toHaveValue(
+      `resource:default/clusterspec-${SPEC}`,
+    );
     await page.getByLabel('Kubernetes version', { exact: false }).fill(to);
     await page.getByRole('button', { name: 'Next' }).click();
   });
 
-  await test.step("the dry run previews one commit: the spec's new version and the linked cluster's generated manifests", async () => {
+  await test.step("the dry run previews the commit: the spec's new version", async () => {
     const preview = page.getByTestId('commit-preview');
-    await preview
-      .getByText(new RegExp(` arlon/clusterspecs/${SPEC}\\.yaml$`))
-      .click();
-    await expect(preview.locator('pre').first()).toContainText(
+    const specFile = preview
+      .locator('details')
+      .filter({ hasText: `arlon/clusterspecs/${SPEC}.yaml` });
+    await specFile.locator('summary').click();
+    await expect(specFile.locator('pre')).toContainText(
       `kubernetesVersion: ${to}`,
     );
-    await expect(
-      preview.getByText(
-        new RegExp(` generated/clusters/${CLUSTER}/cluster\\.yaml$`),
-      ),
-    ).toBeVisible();
     await shot(page, '2-commit-preview');
     await page.getByRole('button', { name: 'Review' }).click();
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(
       page.getByRole('link', { name: 'Open what was upgraded' }),
     ).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByText(CLUSTER, { exact: false })).not.toHaveCount(0);
     await shot(page, '3-template-done');
   });
 
