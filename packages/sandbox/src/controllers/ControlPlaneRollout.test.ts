@@ -270,4 +270,47 @@ describe('simulated control plane rollout', () => {
       upToDateReplicas: 2,
     });
   });
+  it('upgrades a referenced managed control plane (AWSManagedControlPlane, no replicas) as a whole and reports its status.version', async () => {
+    await custom.createNamespacedCustomObject({
+      ...at('awsmanagedcontrolplanes', 'controlplane.cluster.x-k8s.io'),
+      body: {
+        apiVersion: 'controlplane.cluster.x-k8s.io/v1beta2',
+        kind: 'AWSManagedControlPlane',
+        metadata: { name: 'c1-control-plane' },
+        spec: { region: 'us-west-2', version: 'v1.29' },
+      },
+    });
+    await custom.createNamespacedCustomObject({
+      ...at('clusters'),
+      body: {
+        apiVersion: 'cluster.x-k8s.io/v1beta2',
+        kind: 'Cluster',
+        metadata: { name: 'c1' },
+        spec: {
+          controlPlaneRef: {
+            apiGroup: 'controlplane.cluster.x-k8s.io',
+            kind: 'AWSManagedControlPlane',
+            name: 'c1-control-plane',
+          },
+        },
+      },
+    });
+    await versionsAre([{ version: 'v1.29' }]);
+    expect((await readCluster()).status.controlPlane).toEqual({
+      versions: [{ version: 'v1.29' }],
+    });
+    await patch(
+      'awsmanagedcontrolplanes',
+      'controlplane.cluster.x-k8s.io',
+      'c1-control-plane',
+      { spec: { version: 'v1.30' } },
+    );
+    await versionsAre([{ version: 'v1.30' }]);
+    const managed: any = await custom.getNamespacedCustomObject({
+      ...at('awsmanagedcontrolplanes', 'controlplane.cluster.x-k8s.io'),
+      name: 'c1-control-plane',
+    });
+    expect(managed.status.version).toBe('v1.30');
+    expect(managed.status).not.toHaveProperty('versions');
+  });
 });

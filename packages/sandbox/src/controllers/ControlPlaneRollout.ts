@@ -38,26 +38,34 @@ export class ControlPlaneRollout {
   start() {
     for (const cluster of this.store.list(this.clusterType, undefined))
       this.reconcile(cluster);
-    const watch = (typeKey: string, send: (o: any) => void) =>
-      this.stopWatches.push(
-        this.store.watch(
-          {
-            typeKey,
-            labels: [],
-            fields: [],
-            send: (e: WatchEvent) => e.type !== 'DELETED' && send(e.object),
-          },
-          undefined,
-        ),
-      );
-    watch('cluster.x-k8s.io/clusters', c => this.reconcile(c));
-    // ArgoCD syncing a new spec.version changes the control plane, not the Cluster.
-    watch('controlplane.cluster.x-k8s.io/kubeadmcontrolplanes', cp => {
-      const { namespace, name } = cp.metadata;
-      for (const cluster of this.store.list(this.clusterType, namespace))
-        if (cluster.spec?.controlPlaneRef?.name === name)
-          this.reconcile(cluster);
-    });
+    this.stopWatches.push(
+      this.store.watch(
+        {
+          typeKey: 'cluster.x-k8s.io/clusters',
+          labels: [],
+          fields: [],
+          send: (e: WatchEvent) =>
+            e.type !== 'DELETED' && this.reconcile(e.object),
+        },
+        undefined,
+      ),
+    );
+    // ArgoCD syncing a new spec.version changes the control plane, not the
+    // Cluster: any kind a Cluster references as its control plane counts.
+    this.stopWatches.push(
+      this.store.observe(e => {
+        const o = e.object;
+        if (e.type === 'DELETED' || !o?.kind?.endsWith('ControlPlane')) return;
+        const namespace = o.metadata?.namespace;
+        if (!namespace) return;
+        for (const cluster of this.store.list(this.clusterType, namespace))
+          if (
+            cluster.spec?.controlPlaneRef?.name === o.metadata.name &&
+            cluster.spec?.controlPlaneRef?.kind === o.kind
+          )
+            this.reconcile(cluster);
+      }),
+    );
   }
 
   stop() {
@@ -118,12 +126,12 @@ export class ControlPlaneRollout {
           }
         : undefined;
     const controlPlane = this.referencedControlPlane(cluster);
-    return typeof controlPlane?.object.spec?.version === 'string'
-      ? {
-          version: controlPlane.object.spec.version,
-          replicas: replicasOf(controlPlane.object.spec.replicas),
-        }
-      : undefined;
+    const spec = controlPlane?.object.spec;
+    if (typeof spec?.version !== 'string') return undefined;
+    // A control plane without spec.replicas (a managed one) counts no machines.
+    return spec.replicas === undefined
+      ? { version: spec.version }
+      : { version: spec.version, replicas: replicasOf(spec.replicas) };
   }
 
   private referencedControlPlane(
@@ -187,22 +195,31 @@ export class ControlPlaneRollout {
     const controlPlane = this.referencedControlPlane(cluster);
     if (!controlPlane?.type.statusSubresource) return;
     const { type, object } = controlPlane;
-    const replicas = versions.reduce((n, v) => n + v.replicas, 0);
+    const replicas = versions.reduce((n, v) => n + (v.replicas ?? 0), 0);
     const upToDate =
       versions.find(v => v.version === desired.version)?.replicas ?? 0;
+    const counters =
+      desired.replicas === undefined
+        ? {}
+        : {
+            replicas,
+            readyReplicas: replicas,
+            ...(type.version === 'v1beta2'
+              ? { upToDateReplicas: upToDate, availableReplicas: replicas }
+              : { updatedReplicas: upToDate }),
+          };
+    // A managed control plane (AWSManagedControlPlane) has only status.version.
     const status = {
       ...object.status,
       ...(versions.length
         ? {
             version: versions[0].version,
-            versions: versions.map(v => ({ ...v })),
+            ...(desired.replicas === undefined
+              ? {}
+              : { versions: versions.map(v => ({ ...v })) }),
           }
         : {}),
-      replicas,
-      readyReplicas: replicas,
-      ...(type.version === 'v1beta2'
-        ? { upToDateReplicas: upToDate, availableReplicas: replicas }
-        : { updatedReplicas: upToDate }),
+      ...counters,
     };
     try {
       this.store.update(

@@ -10,7 +10,7 @@ import {
 /** Every step from `current` until the control plane is rolled out (bounded). */
 function rollout(
   current: StatusVersion[],
-  desired: { version: string; replicas: number },
+  desired: { version: string; replicas?: number },
 ): StatusVersion[][] {
   const steps: StatusVersion[][] = [];
   let now = current;
@@ -123,5 +123,17 @@ describe('control plane versions (Cluster API status.versions)', () => {
     expect(reportedVersions({ controlPlane: { versions } })).toEqual(versions);
     expect(reportedVersions(undefined)).toBeUndefined();
     expect(reportedVersions({ controlPlane: {} })).toBeUndefined();
+  });
+  it('upgrades a managed control plane (no replicas) as a whole, in one step, and reports no machine counters', () => {
+    const desired = { version: 'v1.30' };
+    expect(rollout([{ version: 'v1.29' }], desired)).toEqual([
+      [{ version: 'v1.30' }],
+    ]);
+    expect(controlPlaneStatus([{ version: 'v1.30' }], desired)).toEqual({
+      versions: [{ version: 'v1.30' }],
+    });
+    expect(
+      reportedVersions({ controlPlane: { versions: [{ version: 'v1.30' }] } }),
+    ).toEqual([{ version: 'v1.30' }]);
   });
 });

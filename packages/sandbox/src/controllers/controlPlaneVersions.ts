@@ -7,16 +7,20 @@
  * deprecated `status.version` is the minimum: the first entry.
  */
 
-/** How many machines run one Kubernetes version. */
+/** How many machines run one Kubernetes version (no count for a managed control plane). */
 export interface StatusVersion {
   version: string;
-  replicas: number;
+  replicas?: number;
 }
 
-/** What the control plane is asked to be: `spec.version` and `spec.replicas`. */
+/**
+ * What the control plane is asked to be: `spec.version` and `spec.replicas`.
+ * A managed control plane (EKS, AKS, GKE) has no replicas: the cloud
+ * upgrades it as a whole.
+ */
 export interface DesiredControlPlane {
   version: string;
-  replicas: number;
+  replicas?: number;
 }
 
 /** `v1.30.2` (or `1.30.2-rc.0`) as numbers; undefined when unreadable. */
@@ -68,9 +72,10 @@ export function rolloutStep(
   current: readonly StatusVersion[],
   desired: DesiredControlPlane,
 ): StatusVersion[] {
+  if (desired.replicas === undefined) return [{ version: desired.version }];
   const machines = new Map<string, number>();
   for (const { version, replicas } of current)
-    machines.set(version, (machines.get(version) ?? 0) + replicas);
+    machines.set(version, (machines.get(version) ?? 0) + (replicas ?? 0));
   const total = [...machines.values()].reduce((a, b) => a + b, 0);
   const outdated = normalized(machines).find(
     v => v.version !== desired.version,
@@ -96,7 +101,10 @@ export function controlPlaneStatus(
   versions: readonly StatusVersion[],
   desired: DesiredControlPlane,
 ): Record<string, unknown> {
-  const replicas = versions.reduce((n, v) => n + v.replicas, 0);
+  // Upstream leaves the counters empty for a control plane that has no replicas.
+  if (desired.replicas === undefined)
+    return { versions: versions.map(v => ({ ...v })) };
+  const replicas = versions.reduce((n, v) => n + (v.replicas ?? 0), 0);
   const upToDate =
     versions.find(v => v.version === desired.version)?.replicas ?? 0;
   return {
@@ -117,11 +125,15 @@ export function reportedVersions(status: any): StatusVersion[] | undefined {
   for (const v of versions) {
     if (
       typeof v?.version !== 'string' ||
-      !Number.isSafeInteger(v?.replicas) ||
-      v.replicas < 0
+      (v.replicas !== undefined &&
+        (!Number.isSafeInteger(v.replicas) || v.replicas < 0))
     )
       return undefined;
-    out.push({ version: v.version, replicas: v.replicas });
+    out.push(
+      v.replicas === undefined
+        ? { version: v.version }
+        : { version: v.version, replicas: v.replicas },
+    );
   }
   return out;
 }
