@@ -2,6 +2,7 @@ import {
   isRolledOut,
   reportedVersions,
   rolloutStep,
+  StatusVersion,
 } from './controlPlaneVersions';
 
 /** Status read back from the store may have been written by anyone with access to /status. */
@@ -37,7 +38,7 @@ describe('control plane versions, hostile status', () => {
   });
 
   it('rolls a huge control plane out in as many steps as it has machines, never more', () => {
-    let now = [{ version: 'v1.30.0', replicas: 500 }];
+    let now: StatusVersion[] = [{ version: 'v1.30.0', replicas: 500 }];
     const desired = { version: 'v1.31.0', replicas: 500 };
     let steps = 0;
     while (!isRolledOut(now, desired) && steps < 1000) {

@@ -42,7 +42,10 @@ export function compareVersions(a: string, b: string): number {
   return a.localeCompare(b);
 }
 
-function normalized(machines: Map<string, number>): StatusVersion[] {
+/** Machines counted by version: every entry has its count. */
+type CountedVersion = Required<StatusVersion>;
+
+function normalized(machines: Map<string, number>): CountedVersion[] {
   return [...machines.entries()]
     .filter(([, replicas]) => replicas > 0)
     .map(([version, replicas]) => ({ version, replicas }))
