@@ -37,6 +37,8 @@ export interface SandboxOptions {
   faults?: Partial<Faults>;
   /** Time a CAPI Cluster takes from Pending to Provisioned. Default 3 s. */
   provisioningDelayMs?: number;
+  /** Time to replace one control plane machine when its Kubernetes version changes. Default 1 s. */
+  machineRolloutMs?: number;
   /**
    * Awaited after a CAPI Cluster's kubeconfig Secret is written and before
    * the Cluster is Provisioned; absent, both happen at once. A test holds it
@@ -153,6 +155,7 @@ export class Sandbox {
       store.observe(e => events.record('management', e));
       const capi = new CapiController(store, {
         provisioningDelayMs: options.provisioningDelayMs ?? 3000,
+        machineRolloutMs: options.machineRolloutMs,
         beforeProvisioned: options.beforeProvisioned,
         onProvisionFailure:
           options.onProvisionFailure ??
