@@ -54,6 +54,15 @@ export * from './compiler/compileFleet';
 export * from './compiler/planFleetEdit';
 export * from './compiler/generatedDrift';
 export * from './compiler/fleetFormat';
+export {
+  bootstrapTree,
+  fleetOfTree,
+  MANAGEMENT_CLUSTER_ANNOTATION,
+  PLACED_TREES_ROOT,
+  placedManagementClusters,
+  type BootstrapTree,
+  type ManagementClusterNames,
+} from './compiler/placement';
 export type { PortalVersion } from './model/portalVersion';
 export * from './permissions';
 export * from './clusterTransitions';

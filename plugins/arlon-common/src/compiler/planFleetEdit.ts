@@ -122,7 +122,9 @@ export function planFleetEdit(
     }
   }
 
-  const { fleet, problems: fleetProblems } = validateFleet(next);
+  const { fleet, problems: fleetProblems } = validateFleet(next, {
+    managementClusters: options.managementClusters,
+  });
   const problems = [...editProblems, ...fleetProblems];
   const changes: Record<string, string | null> = {};
   // Edits write only definitions and bundle folders: generated/ files differ

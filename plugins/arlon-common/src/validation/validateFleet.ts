@@ -5,7 +5,9 @@ import { bundleProblems } from './fleet/bundleRules';
 import { clusterProblems } from './fleet/clusterReferences';
 import { clusterSpecProblems } from './fleet/clusterSpecRules';
 import { FleetCheck } from './fleet/FleetCheck';
+import { placementProblems } from './fleet/placementRules';
 import { profileProblems } from './fleet/profileReferences';
+import type { ManagementClusterNames } from '../compiler/placement';
 import { readDefinitions } from './fleet/readDefinitions';
 import { addUniqueNames, fleetMaps } from './fleet/uniqueNames';
 import { Problem, sortProblems } from './Problem';
@@ -20,7 +22,13 @@ import { Problem, sortProblems } from './Problem';
  * values), then the generated Application names. Problems keep this order
  * among those at the same position.
  */
-export function validateFleet(files: FleetFiles): {
+export function validateFleet(
+  files: FleetFiles,
+  context: {
+    /** The configured management clusters, when known: `spec.managementCluster` is checked against them. */
+    managementClusters?: ManagementClusterNames;
+  } = {},
+): {
   fleet: Fleet;
   problems: Problem[];
 } {
@@ -46,6 +54,9 @@ export function validateFleet(files: FleetFiles): {
       clusterSpecProblems(object.spec, source, ['spec']),
     ),
     ...[...fleet.clusters.values()].flatMap(c => clusterProblems(c, check)),
+    ...[...fleet.clusters.values()].flatMap(c =>
+      placementProblems(c, files, context.managementClusters),
+    ),
     ...applicationNameProblems(fleet),
   ];
   dropBroken(fleet, problems);
