@@ -175,7 +175,10 @@ export async function bootstrap(
     return 2;
   }
   const definitions = await readFleetDir(dir);
-  const { problems } = validateFleet(definitions);
+  const { problems } = validateFleet({
+    ...definitions,
+    ...(await readGeneratedTree(dir)).files,
+  });
   if (problems.length) {
     io.err(
       `${formatProblems(

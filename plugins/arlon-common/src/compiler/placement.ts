@@ -62,13 +62,26 @@ export function placementOf(cluster: Cluster): string | undefined {
   return cluster.spec.managementCluster;
 }
 
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
 /**
- * Pure: the named management clusters the fleet's clusters are placed on, sorted.
+ * Pure: the named management clusters that have a tree, sorted: those the
+ * fleet's clusters are placed on, and those whose tree the repository
+ * already holds. A tree stays when its last cluster goes: its ArgoCD then
+ * prunes that cluster's root Application (deleting it in order), where a
+ * vanished folder would only be an error ArgoCD reports.
  *
  * @public
  */
 export function placedManagementClusters(fleet: Fleet): string[] {
   const names = new Set<string>();
+  const prefix = `${PLACED_TREES_ROOT}/`;
+  for (const file of Object.keys(fleet.files)) {
+    if (!file.startsWith(prefix)) continue;
+    const name = file.slice(prefix.length).split('/')[0];
+    if (DNS_LABEL.test(name) && file === bootstrapTree(name).bootstrapFile)
+      names.add(name);
+  }
   for (const { object } of fleet.clusters.values()) {
     const placed = placementOf(object);
     if (placed !== undefined) names.add(placed);
