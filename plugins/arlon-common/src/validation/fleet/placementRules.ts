@@ -36,7 +36,9 @@ export function placementProblems(
           })`,
           close.length
             ? `Did you mean ${quoted(close)}?`
-            : `Use one of ${quoted(known.names)}, or leave it out for the default (${known.default}).`,
+            : `Use one of ${quoted(
+                known.names,
+              )}, or leave it out for the default (${known.default}).`,
         ),
       ];
     }
@@ -78,9 +80,9 @@ function moveProblems(
     at(
       source,
       to === undefined ? ['spec'] : field,
-      `cluster "${name}" is built by ${describe(
-        from.managementCluster,
-      )} (${from.argocdDir}/clusters/${name}.yaml); moving it to ${describe(
+      `cluster "${name}" is built by ${describe(from.managementCluster)} (${
+        from.argocdDir
+      }/clusters/${name}.yaml); moving it to ${describe(
         to,
       )} would make the first one's ArgoCD delete the running cluster`,
       from.managementCluster === undefined
@@ -95,4 +97,3 @@ function moveProblems(
     ),
   ];
 }
-
