@@ -1,7 +1,7 @@
 import { compileFleet } from '../compiler/compileFleet';
 import { EXAMPLE_FLEET_DIR, readFleetDir } from '../testing/readFleetDir';
 import { validateFleet } from '../validation/validateFleet';
-import { bootstrapObjects, BootstrapPlanError } from './bootstrapObjects';
+import { bootstrapObjects } from './bootstrapObjects';
 
 /** bootstrapObjects on a fleet whose clusters are placed on two management clusters. */
 

@@ -1,4 +1,5 @@
 import { parse } from 'yaml';
+import type { Cluster } from '../model/types';
 import { EXAMPLE_FLEET_DIR, readFleetDir } from '../testing/readFleetDir';
 import { validateFleet } from '../validation/validateFleet';
 import { compileFleet, type CompileOptions } from './compileFleet';
@@ -190,7 +191,7 @@ describe('moving a built cluster between management clusters', () => {
     'arlon/clusters/west-1.yaml': cluster('west-1', 'mc-west'),
   };
   const tree = planFleetEdit(placed, [], OPTIONS);
-  const files = { ...placed };
+  const files: Record<string, string> = { ...placed };
   for (const [f, text] of Object.entries(tree.changes))
     if (text === null) delete files[f];
     else files[f] = text;
@@ -254,10 +255,13 @@ describe('moving a built cluster between management clusters', () => {
           op: 'update',
           kind: 'Cluster',
           names: ['dev-local'],
-          update: c => ({
-            ...c,
-            spec: { ...c.spec, managementCluster: 'mc-west' },
-          }),
+          update: c => {
+            const found = c as Cluster;
+            return {
+              ...found,
+              spec: { ...found.spec, managementCluster: 'mc-west' },
+            };
+          },
         },
       ],
       OPTIONS,
