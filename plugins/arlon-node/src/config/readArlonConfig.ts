@@ -81,7 +81,9 @@ export function readArlonConfig(root: Config): ArlonConfig {
     throw new InputError(
       `arlon.managementClusters marks ${defaults
         .map(c => `"${c.name}"`)
-        .join(' and ')} default: true; mark one (it builds the clusters that name no management cluster)`,
+        .join(
+          ' and ',
+        )} default: true; mark one (it builds the clusters that name no management cluster)`,
     );
 
   const seen = new Set<string>();
