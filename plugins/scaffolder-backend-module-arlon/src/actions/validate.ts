@@ -72,7 +72,10 @@ export function createValidateAction(
       const head = await options.definitions.read();
       const files = { ...head.files };
       for (const f of mine) files[f] = workspace[f];
-      const { fleet, problems } = validateFleet(files);
+      // As every write checks it: spec.managementCluster against the config.
+      const { fleet, problems } = validateFleet(files, {
+        managementClusters: options.managementClusters.placementNames(),
+      });
       const relevant = problems.filter(p => mine.includes(p.file));
       if (relevant.length)
         throw new InputError(
