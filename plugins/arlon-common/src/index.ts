@@ -36,7 +36,10 @@ export {
   MAX_YAML_ALIASES,
 } from './model/yamlData';
 export { type Problem, formatFieldPath } from './validation/Problem';
-export { validateFleet } from './validation/validateFleet';
+export {
+  validateFleet,
+  type FleetValidationContext,
+} from './validation/validateFleet';
 export { formatProblems } from './validation/formatProblems';
 export * from './validation/lastKnownGood';
 export * from './validation/breakingCommits';

@@ -1,6 +1,9 @@
 import type { Problem } from '../validation/Problem';
 import type { HeldState } from '../validation/breakingCommits';
-import { validateFleet } from '../validation/validateFleet';
+import {
+  type FleetValidationContext,
+  validateFleet,
+} from '../validation/validateFleet';
 import type { FleetFiles } from './Fleet';
 import { parseDocuments } from './parseDocuments';
 import type { ArlonKind, ArlonObject } from './types';
@@ -22,8 +25,11 @@ export interface DefinitionView {
  * problems found in its file: broken definitions stay visible rather than
  * silently disappearing.
  */
-export function definitionViews(files: FleetFiles): DefinitionView[] {
-  const { problems } = validateFleet(files);
+export function definitionViews(
+  files: FleetFiles,
+  context: FleetValidationContext = {},
+): DefinitionView[] {
+  const { problems } = validateFleet(files, context);
   const result: DefinitionView[] = [];
   for (const file of Object.keys(files).sort()) {
     if (!/^arlon\/[^/]+\/[^/]+\.ya?ml$/.test(file)) continue;

@@ -13,6 +13,16 @@ import { addUniqueNames, fleetMaps } from './fleet/uniqueNames';
 import { Problem, sortProblems } from './Problem';
 
 /**
+ * What validation knows beyond the files, when the caller does.
+ *
+ * @public
+ */
+export interface FleetValidationContext {
+  /** The configured management clusters: `spec.managementCluster` is checked against them. */
+  managementClusters?: ManagementClusterNames;
+}
+
+/**
  * Validates a whole fleet repository and returns every problem at once, each
  * located at its file, line and field. Only definitions without problems of
  * their own make it into `fleet`, so the compiler never sees a broken one.
@@ -24,10 +34,7 @@ import { Problem, sortProblems } from './Problem';
  */
 export function validateFleet(
   files: FleetFiles,
-  context: {
-    /** The configured management clusters, when known: `spec.managementCluster` is checked against them. */
-    managementClusters?: ManagementClusterNames;
-  } = {},
+  context: FleetValidationContext = {},
 ): {
   fleet: Fleet;
   problems: Problem[];

@@ -17,7 +17,7 @@ export class ManagementClusters {
     security?: ArlonSecurity,
   ) {
     const access = workloadAccess(security);
-    this.defaultName = (configs.find(c => c.default) ?? configs[0])?.name;
+    this.defaultName = placementNamesOf(configs)?.default;
     this.byName = new Map(
       configs.map((config, index) => [
         config.name,
@@ -35,8 +35,10 @@ export class ManagementClusters {
    * checked against; undefined when none is configured.
    */
   placementNames(): ManagementClusterNames | undefined {
-    if (this.defaultName === undefined) return undefined;
-    return { names: [...this.byName.keys()], default: this.defaultName };
+    return placementNamesOf(
+      this.list().map(c => ({ name: c.name })),
+      this.defaultName,
+    );
   }
 
   /**
@@ -59,4 +61,17 @@ export class ManagementClusters {
     }
     return cluster;
   }
+}
+
+/**
+ * The configured names and the default (marked `default: true`, else the
+ * first): what `spec.managementCluster` is checked against; undefined when
+ * none is configured.
+ */
+export function placementNamesOf(
+  configs: ReadonlyArray<Pick<ManagementClusterConfig, 'name' | 'default'>>,
+  defaultName = (configs.find(c => c.default) ?? configs[0])?.name,
+): ManagementClusterNames | undefined {
+  if (defaultName === undefined) return undefined;
+  return { names: configs.map(c => c.name), default: defaultName };
 }

@@ -1,6 +1,9 @@
 import { ConflictError, ServiceUnavailableError } from '@backstage/errors';
 import git from 'isomorphic-git';
-import type { FleetRepositoryHealth } from '@arlon-backstage/plugin-arlon-common';
+import type {
+  FleetRepositoryHealth,
+  ManagementClusterNames,
+} from '@arlon-backstage/plugin-arlon-common';
 import type { FleetRepoConfig } from '../config/readArlonConfig';
 import {
   CommitAuthor,
@@ -56,6 +59,11 @@ export interface FleetRepositoryOptions {
    * of it at once (see FleetChanges).
    */
   onCommit?: (commit: string) => void;
+  /**
+   * The configured management clusters: last known good checks
+   * `spec.managementCluster` against them, as every write does.
+   */
+  managementClusters?: ManagementClusterNames;
 }
 
 /**
@@ -69,6 +77,7 @@ export class FleetRepository {
   private readonly checkout?: FleetCheckout;
   private readonly gitTimeoutMs: number;
   private readonly onCommit: (commit: string) => void;
+  private readonly managementClusters?: ManagementClusterNames;
   /** The newest snapshot fetched (or committed) by this process. */
   private latest?: FleetSnapshot;
   /** Writes called and not finished, waiting for the lock or holding it. */
@@ -92,6 +101,7 @@ export class FleetRepository {
   ) {
     this.gitTimeoutMs = options.gitTimeoutMs ?? DEFAULT_LIMITS.gitTimeoutMs;
     this.onCommit = options.onCommit ?? (() => {});
+    this.managementClusters = options.managementClusters;
     if (config && workDir) {
       this.checkout = new FleetCheckout(
         workDir,
@@ -218,11 +228,15 @@ export class FleetRepository {
    */
   async lastKnownGood(): Promise<LastKnownGoodState> {
     const checkout = this.requireCheckout();
-    this.history ??= new LastKnownGood({
-      commitInfo: oid => checkout.exclusive(() => checkout.commitInfo(oid)),
-      definitionsAt: (commit, blobs) =>
-        checkout.exclusive(() => checkout.definitionsAt(commit, blobs)),
-    });
+    this.history ??= new LastKnownGood(
+      {
+        commitInfo: oid => checkout.exclusive(() => checkout.commitInfo(oid)),
+        definitionsAt: (commit, blobs) =>
+          checkout.exclusive(() => checkout.definitionsAt(commit, blobs)),
+      },
+      undefined,
+      { managementClusters: this.managementClusters },
+    );
     return this.history.at(await this.read());
   }
 

@@ -6,7 +6,9 @@ import {
   definitionViews,
   FleetFiles,
   fleetBreakage,
+  type FleetValidationContext,
   HeldFleet,
+  validateFleet,
 } from '@arlon-backstage/plugin-arlon-common';
 import type { FleetSnapshot } from './FleetCheckout';
 
@@ -18,7 +20,10 @@ const MAX_CACHED_BLOBS = 20_000;
 /** The local clone's history, as the walk needs it (FleetCheckout). */
 export interface FleetHistory {
   commitInfo(oid: string): Promise<CommitInfo & { parents: string[] }>;
-  definitionsAt(commit: string, blobs: Map<string, string>): Promise<FleetFiles>;
+  definitionsAt(
+    commit: string,
+    blobs: Map<string, string>,
+  ): Promise<FleetFiles>;
 }
 
 /** The head at last known good: what it holds, and the views people see. */
@@ -42,6 +47,8 @@ export class LastKnownGood {
   constructor(
     private readonly history: FleetHistory,
     private readonly depth = DEFAULT_HISTORY_DEPTH,
+    /** What every commit is validated with (the configured management clusters). */
+    private readonly context: FleetValidationContext = {},
   ) {}
 
   at(snapshot: FleetSnapshot): Promise<LastKnownGoodState> {
@@ -56,10 +63,14 @@ export class LastKnownGood {
   }
 
   private async compute(snapshot: FleetSnapshot): Promise<LastKnownGoodState> {
-    const headViews = definitionViews(snapshot.files);
+    const headViews = definitionViews(snapshot.files, this.context);
     const tracker = new BreakingCommits(
       snapshot.commit,
-      fleetBreakage(snapshot.files),
+      fleetBreakage(
+        snapshot.files,
+        validateFleet(snapshot.files, this.context),
+      ),
+      this.context,
     );
     if (this.blobs.size > MAX_CACHED_BLOBS) this.blobs.clear();
     const described = new Map<string, CommitInfo>();
@@ -87,6 +98,7 @@ export class LastKnownGood {
             d.lastGood,
             definitionViews(
               await this.history.definitionsAt(d.lastGood, this.blobs),
+              this.context,
             ),
           );
     } catch {
@@ -95,6 +107,7 @@ export class LastKnownGood {
       held = new BreakingCommits(
         snapshot.commit,
         tracker.breakage,
+        this.context,
       ).result(snapshot.commit, () => undefined);
       lastGood.clear();
     }
