@@ -65,6 +65,12 @@ export interface Config {
       skipTLSVerify?: boolean;
       /** Namespace where ArgoCD runs. Defaults to `argocd`. */
       argocdNamespace?: string;
+      /**
+       * Builds the clusters whose definitions name no management cluster
+       * (`spec.managementCluster`). At most one; absent on all, the first
+       * configured is the default.
+       */
+      default?: boolean;
     }>;
     /** Where workload clusters may be, and what ArgoCD may do in them. */
     security?: {

@@ -78,6 +78,8 @@ Commands:
       --dry-run                  Print exactly what it would apply, credentials redacted
       --output json              Machine-readable result (credentials redacted)
       --argocd-namespace <ns>    Where ArgoCD runs: refuse a tree whose arlon-fleet is elsewhere
+      --management-cluster <name>  Apply the tree of the clusters whose spec.managementCluster
+                                 names it; leave it out for the default management cluster
                                  Credentials: ARLON_REPO_TOKEN (or ARLON_REPO_PASSWORD) and
                                  ARLON_REPO_USERNAME (default x-access-token), given only to
                                  the repository URL ARLON_REPO_URL names; none: anonymous
@@ -134,6 +136,7 @@ export async function main(
         'without-bootstrap': { type: 'boolean' },
         'service-account': { type: 'string' },
         'argocd-namespace': { type: 'string' },
+        'management-cluster': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -280,6 +283,7 @@ export async function main(
             dryRun: !!values['dry-run'],
             json,
             argocdNamespace: values['argocd-namespace'],
+            managementCluster: values['management-cluster'],
             env: process.env,
           },
           io,

@@ -36,7 +36,10 @@ export {
   MAX_YAML_ALIASES,
 } from './model/yamlData';
 export { type Problem, formatFieldPath } from './validation/Problem';
-export { validateFleet } from './validation/validateFleet';
+export {
+  validateFleet,
+  type FleetValidationContext,
+} from './validation/validateFleet';
 export {
   bundleEntityRef,
   bundleOfEntry,
@@ -70,6 +73,15 @@ export * from './compiler/compileFleet';
 export * from './compiler/planFleetEdit';
 export * from './compiler/generatedDrift';
 export * from './compiler/fleetFormat';
+export {
+  bootstrapTree,
+  fleetOfTree,
+  MANAGEMENT_CLUSTER_ANNOTATION,
+  PLACED_TREES_ROOT,
+  placedManagementClusters,
+  type BootstrapTree,
+  type ManagementClusterNames,
+} from './compiler/placement';
 export type { PortalVersion } from './model/portalVersion';
 export * from './permissions';
 export * from './clusterTransitions';

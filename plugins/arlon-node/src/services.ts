@@ -7,7 +7,10 @@ import {
   createServiceRef,
 } from '@backstage/backend-plugin-api';
 import { ScmIntegrations } from '@backstage/integration';
-import { ManagementClusters } from './cluster/ManagementClusters';
+import {
+  ManagementClusters,
+  placementNamesOf,
+} from './cluster/ManagementClusters';
 import { readArlonConfig } from './config/readArlonConfig';
 import { readArlonLimits } from './config/readArlonLimits';
 import { limitRequestTime } from './connection/requestTimeout';
@@ -148,7 +151,7 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
         const base =
           config.getOptionalString('backend.workingDirectory') ?? os.tmpdir();
         const workDir = await fs.mkdtemp(path.join(base, 'arlon-fleet-'));
-        const { fleetRepo } = readArlonConfig(config);
+        const { fleetRepo, managementClusters } = readArlonConfig(config);
         const integrations = ScmIntegrations.fromConfig(config);
         return new FleetRepository(
           fleetRepo,
@@ -166,6 +169,8 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
             libraries: readArlonConfig(config).libraries.length
               ? libraries
               : undefined,
+            // Last known good checks placements against them, as writes do.
+            managementClusters: placementNamesOf(managementClusters),
           },
         );
       },

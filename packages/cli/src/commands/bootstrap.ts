@@ -24,6 +24,11 @@ export interface BootstrapCommandOptions {
   json: boolean;
   /** Where ArgoCD runs, when the operator says: the tree's arlon-fleet must be there. */
   argocdNamespace?: string;
+  /**
+   * The management cluster's name as clusters give it in
+   * `spec.managementCluster`: its tree is applied. Absent, the default tree.
+   */
+  managementCluster?: string;
   /** The process environment: the repository credentials come from it, never from flags. */
   env: Record<string, string | undefined>;
 }
@@ -161,8 +166,21 @@ export async function bootstrap(
     );
     return 2;
   }
+  const placed = options.managementCluster;
+  // Checked before anything is read: it becomes a path of the tree.
+  if (placed !== undefined && !DNS_LABEL.test(placed)) {
+    io.err(
+      `--management-cluster must be a management cluster name (lower-case letters, digits and '-', at most 63 characters), not ${JSON.stringify(
+        placed.slice(0, 100),
+      )}\n`,
+    );
+    return 2;
+  }
   const definitions = await readFleetDir(dir);
-  const { problems } = validateFleet(definitions);
+  const { problems } = validateFleet({
+    ...definitions,
+    ...(await readGeneratedTree(dir)).files,
+  });
   if (problems.length) {
     io.err(
       `${formatProblems(
@@ -192,6 +210,7 @@ export async function bootstrap(
       credentials: async url => credentialsFor(url, options.env),
       dryRun: options.dryRun,
       argocdNamespace: options.argocdNamespace,
+      managementCluster: options.managementCluster,
     },
   );
   if (options.json) {

@@ -10,6 +10,7 @@ import { discoverServedKinds } from '@arlon-backstage/plugin-arlon-node';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { Output } from '../Output';
 import { readFleetDir } from '../readFleetDir';
+import { readGeneratedTree } from '../readGeneratedTree';
 import { liveCluster } from '../sides';
 import {
   CompileOverrides,
@@ -37,7 +38,12 @@ export async function validate(
   io: Output,
 ): Promise<number> {
   const files = await readFleetDir(dir);
-  const { fleet, problems: found } = validateFleet(files);
+  // With the generated tree: it says which management cluster builds each
+  // cluster today, so a move that would delete one is a problem.
+  const { fleet, problems: found } = validateFleet({
+    ...files,
+    ...(await readGeneratedTree(dir)).files,
+  });
   let problems: Problem[] = found;
   if (!problems.length && options.context) {
     // (Whether it runs arlon-fleet does not matter here: the user named it.)

@@ -51,8 +51,10 @@ export class RegenerateScheduler {
     this.regenerator = new FleetRegenerator({
       repository: deps.fleetRepository,
       // The same validation, compiler and served-kinds check as POST /regenerate.
-      definitions: new FleetDefinitions(deps.fleetRepository, () =>
-        servedKinds.current(),
+      definitions: new FleetDefinitions(
+        deps.fleetRepository,
+        () => servedKinds.current(),
+        deps.managementClusters.placementNames(),
       ),
       logger: deps.logger.child({ task: 'arlon-regenerate' }),
     });

@@ -43,6 +43,18 @@ export class ProfileLabels {
     );
   }
 
+  /**
+   * The management cluster a cluster's definition names
+   * (`spec.managementCluster`, undefined for the default one), or `null`
+   * when no valid definition says (unknown, or held: then nothing changes).
+   */
+  async managementClusterOf(
+    clusterName: string,
+  ): Promise<string | undefined | null> {
+    const found = (await this.current()).fleet.clusters.get(clusterName);
+    return found ? found.object.spec.managementCluster : null;
+  }
+
   /** Forget the cached snapshot, e.g. after a write. */
   invalidate() {
     this.snapshot = undefined;

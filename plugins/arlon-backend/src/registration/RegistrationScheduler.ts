@@ -87,6 +87,16 @@ export class RegistrationScheduler {
             fleetRepository.config
               ? this.labels.for(name)
               : Promise.resolve({}),
+          // A cluster whose definition another management cluster
+          // builds is not registered here (placement).
+          buildsHere: async name => {
+            if (!fleetRepository.config) return true;
+            const placed = await this.labels.managementClusterOf(name);
+            return (
+              placed === null ||
+              placed === managementClusters.treeOf(cluster.name)
+            );
+          },
         }),
     );
     await Promise.all(this.controllers.map(c => c.start()));

@@ -1,6 +1,7 @@
 // Where the generated tree lives and what its ArgoCD objects are called: the compiler's fixed names.
 import type { LibraryCatalog } from '../library/library';
 import type { CapiVersion } from '../providers/capi/version';
+import type { ManagementClusterNames } from './placement';
 
 /** Where the generated tree is synced from, and into which ArgoCD and Cluster API. */
 export interface CompileOptions {
@@ -23,6 +24,13 @@ export interface CompileOptions {
    * the Applications).
    */
   libraries?: LibraryCatalog;
+  /**
+   * The configured management clusters, when the caller knows them. Only
+   * validation reads it (planFleetEdit hands it on): the tree itself is a
+   * function of the definitions alone, so the portal and a CLI without the
+   * portal's configuration compile the same bytes.
+   */
+  managementClusters?: ManagementClusterNames;
 }
 
 /** On the bootstrap Application: the Cluster API version the tree was compiled for. */

@@ -1,7 +1,9 @@
 import type { Problem } from '../validation/Problem';
 import type { HeldState } from '../validation/breakingCommits';
-import { validateFleet } from '../validation/validateFleet';
-import type { LibraryCatalog } from '../library/library';
+import {
+  type FleetValidationContext,
+  validateFleet,
+} from '../validation/validateFleet';
 import type { FleetFiles } from './Fleet';
 import { parseDocuments } from './parseDocuments';
 import type { ArlonKind, ArlonObject } from './types';
@@ -25,10 +27,9 @@ export interface DefinitionView {
  */
 export function definitionViews(
   files: FleetFiles,
-  /** The library repositories `<library>/<bundle>` references are checked against. */
-  libraries?: LibraryCatalog,
+  context: FleetValidationContext = {},
 ): DefinitionView[] {
-  const { problems } = validateFleet(files, libraries);
+  const { problems } = validateFleet(files, context);
   const result: DefinitionView[] = [];
   for (const file of Object.keys(files).sort()) {
     if (!/^arlon\/[^/]+\/[^/]+\.ya?ml$/.test(file)) continue;

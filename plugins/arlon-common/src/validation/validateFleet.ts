@@ -6,10 +6,24 @@ import { bundleProblems } from './fleet/bundleRules';
 import { clusterProblems } from './fleet/clusterReferences';
 import { clusterSpecProblems } from './fleet/clusterSpecRules';
 import { FleetCheck } from './fleet/FleetCheck';
+import { placementProblems } from './fleet/placementRules';
 import { profileProblems } from './fleet/profileReferences';
+import type { ManagementClusterNames } from '../compiler/placement';
 import { readDefinitions } from './fleet/readDefinitions';
 import { addUniqueNames, fleetMaps } from './fleet/uniqueNames';
 import { Problem, sortProblems } from './Problem';
+
+/**
+ * What validation knows beyond the files, when the caller does.
+ *
+ * @public
+ */
+export interface FleetValidationContext {
+  /** The configured management clusters: `spec.managementCluster` is checked against them. */
+  managementClusters?: ManagementClusterNames;
+  /** The library repositories the portal has read (arlon.libraries); none when absent. */
+  libraries?: LibraryCatalog;
+}
 
 /**
  * Validates a whole fleet repository and returns every problem at once, each
@@ -23,14 +37,14 @@ import { Problem, sortProblems } from './Problem';
  */
 export function validateFleet(
   files: FleetFiles,
-  /** The library repositories the portal has read (arlon.libraries); none when absent. */
-  libraries?: LibraryCatalog,
+  context: FleetValidationContext = {},
 ): {
   fleet: Fleet;
   problems: Problem[];
   /** Worth saying, but nothing is held for them: a library read from its last known good commit. */
   warnings: Problem[];
 } {
+  const { libraries } = context;
   const fleet: Fleet = {
     bundles: new Map(),
     profiles: new Map(),
@@ -56,6 +70,9 @@ export function validateFleet(
       clusterSpecProblems(object.spec, source, ['spec']),
     ),
     ...[...fleet.clusters.values()].flatMap(c => clusterProblems(c, check)),
+    ...[...fleet.clusters.values()].flatMap(c =>
+      placementProblems(c, files, context.managementClusters),
+    ),
     ...applicationNameProblems(fleet),
   ];
   dropBroken(fleet, problems);

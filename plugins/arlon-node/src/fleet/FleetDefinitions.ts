@@ -4,6 +4,7 @@ import {
   chooseCapiVersion,
   compileOptionsOfGenerated,
   CompileOptions,
+  type ManagementClusterNames,
   DefinitionView,
   FleetEdit,
   planFleetEdit,
@@ -62,12 +63,23 @@ export class FleetDefinitions {
      * is refused before it is committed, not failed by Cluster API later.
      */
     private readonly servedKinds: () => Promise<ServedKinds[]> = async () => [],
+    /**
+     * The configured management clusters (ManagementClusters.placementNames):
+     * every write checks `spec.managementCluster` against them.
+     */
+    private readonly managementClusters?: ManagementClusterNames,
   ) {}
 
   /** Where ArgoCD reads the fleet: what every compile of it is given. */
-  get compileOptions() {
+  get compileOptions(): CompileOptions {
     const config = this.repository.config!;
-    return { repoUrl: config.url, revision: config.branch };
+    return {
+      repoUrl: config.url,
+      revision: config.branch,
+      ...(this.managementClusters
+        ? { managementClusters: this.managementClusters }
+        : {}),
+    };
   }
 
   /**

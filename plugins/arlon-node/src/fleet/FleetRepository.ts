@@ -1,6 +1,9 @@
 import { ConflictError, ServiceUnavailableError } from '@backstage/errors';
 import git from 'isomorphic-git';
-import type { FleetRepositoryHealth } from '@arlon-backstage/plugin-arlon-common';
+import type {
+  FleetRepositoryHealth,
+  ManagementClusterNames,
+} from '@arlon-backstage/plugin-arlon-common';
 import type { FleetRepoConfig } from '../config/readArlonConfig';
 import {
   CommitAuthor,
@@ -62,6 +65,11 @@ export interface FleetRepositoryOptions {
    * name bundles of: read with the fleet, validated and compiled with it.
    */
   libraries?: LibraryShelf;
+  /**
+   * The configured management clusters: last known good checks
+   * `spec.managementCluster` against them, as every write does.
+   */
+  managementClusters?: ManagementClusterNames;
 }
 
 /**
@@ -77,6 +85,7 @@ export class FleetRepository {
   private readonly onCommit: (commit: string) => void;
   /** The library repositories, when any are configured. */
   readonly libraries?: LibraryShelf;
+  private readonly managementClusters?: ManagementClusterNames;
   /** The newest snapshot fetched (or committed) by this process. */
   private latest?: FleetSnapshot;
   /** Writes called and not finished, waiting for the lock or holding it. */
@@ -101,6 +110,7 @@ export class FleetRepository {
     this.gitTimeoutMs = options.gitTimeoutMs ?? DEFAULT_LIMITS.gitTimeoutMs;
     this.onCommit = options.onCommit ?? (() => {});
     this.libraries = options.libraries;
+    this.managementClusters = options.managementClusters;
     if (config && workDir) {
       this.checkout = new FleetCheckout(
         workDir,
@@ -239,6 +249,7 @@ export class FleetRepository {
           checkout.exclusive(() => checkout.definitionsAt(commit, blobs)),
       },
       undefined,
+      { managementClusters: this.managementClusters },
       this.libraries,
     );
     return this.history.at(await this.read());

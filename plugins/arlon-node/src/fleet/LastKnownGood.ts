@@ -6,6 +6,7 @@ import {
   definitionViews,
   FleetFiles,
   fleetBreakage,
+  type FleetValidationContext,
   HeldFleet,
   validateFleet,
 } from '@arlon-backstage/plugin-arlon-common';
@@ -48,6 +49,8 @@ export class LastKnownGood {
   constructor(
     private readonly history: FleetHistory,
     private readonly depth = DEFAULT_HISTORY_DEPTH,
+    /** What every commit is validated with (the configured management clusters). */
+    private readonly context: FleetValidationContext = {},
     /** The library repositories the head's references are checked against. */
     private readonly libraries?: Pick<LibraryShelf, 'catalog' | 'version'>,
   ) {}
@@ -65,11 +68,15 @@ export class LastKnownGood {
   }
 
   private async compute(snapshot: FleetSnapshot): Promise<LastKnownGoodState> {
-    const libraries = this.libraries?.catalog();
-    const headViews = definitionViews(snapshot.files, libraries);
+    const context: FleetValidationContext = {
+      ...this.context,
+      libraries: this.libraries?.catalog(),
+    };
+    const headViews = definitionViews(snapshot.files, context);
     const tracker = new BreakingCommits(
       snapshot.commit,
-      fleetBreakage(snapshot.files, validateFleet(snapshot.files, libraries)),
+      fleetBreakage(snapshot.files, validateFleet(snapshot.files, context)),
+      context,
     );
     if (this.blobs.size > MAX_CACHED_BLOBS) this.blobs.clear();
     const described = new Map<string, CommitInfo>();
@@ -97,15 +104,17 @@ export class LastKnownGood {
             d.lastGood,
             definitionViews(
               await this.history.definitionsAt(d.lastGood, this.blobs),
+              context,
             ),
           );
     } catch {
       // History that cannot be read (a shallow clone, a pruned object) loses
       // the breaking commits, never the holding: what is broken is still known.
-      held = new BreakingCommits(snapshot.commit, tracker.breakage).result(
+      held = new BreakingCommits(
         snapshot.commit,
-        () => undefined,
-      );
+        tracker.breakage,
+        context,
+      ).result(snapshot.commit, () => undefined);
       lastGood.clear();
     }
     return {
