@@ -136,7 +136,6 @@ export async function main(
         'without-bootstrap': { type: 'boolean' },
         'service-account': { type: 'string' },
         'argocd-namespace': { type: 'string' },
-        'management-cluster': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

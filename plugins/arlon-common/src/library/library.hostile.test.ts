@@ -42,7 +42,7 @@ spec:
     - ${JSON.stringify(entry)}
 `,
     },
-    libraries,
+    { libraries },
   );
 }
 

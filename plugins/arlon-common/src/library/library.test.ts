@@ -95,7 +95,7 @@ describe('library bundle references', () => {
   it('accepts a profile naming a bundle of a configured library', () => {
     const { problems, warnings, fleet } = validateFleet(
       fleetFiles('[web, platform/cert-manager]'),
-      catalog(platform()),
+      { libraries: catalog(platform()) },
     );
     expect(problems).toEqual([]);
     expect(warnings).toEqual([]);
@@ -103,10 +103,9 @@ describe('library bundle references', () => {
   });
 
   it('names an unknown library and the configured ones', () => {
-    const { problems } = validateFleet(
-      fleetFiles('[tools/cert-manager]'),
-      catalog(platform()),
-    );
+    const { problems } = validateFleet(fleetFiles('[tools/cert-manager]'), {
+      libraries: catalog(platform()),
+    });
     expect(problems).toEqual([
       expect.objectContaining({
         file: 'arlon/profiles/base.yaml',
@@ -119,10 +118,9 @@ describe('library bundle references', () => {
   });
 
   it('suggests a close library name', () => {
-    const { problems } = validateFleet(
-      fleetFiles('[platfrm/cert-manager]'),
-      catalog(platform()),
-    );
+    const { problems } = validateFleet(fleetFiles('[platfrm/cert-manager]'), {
+      libraries: catalog(platform()),
+    });
     expect(problems[0].hint).toBe('Did you mean "platform"?');
   });
 
@@ -136,10 +134,9 @@ describe('library bundle references', () => {
   });
 
   it('names a bundle the library does not have, with a close name', () => {
-    const { problems } = validateFleet(
-      fleetFiles('[platform/cert-manger]'),
-      catalog(platform()),
-    );
+    const { problems } = validateFleet(fleetFiles('[platform/cert-manger]'), {
+      libraries: catalog(platform()),
+    });
     expect(problems).toEqual([
       expect.objectContaining({
         field: 'spec.bundles[0]',
@@ -155,12 +152,14 @@ describe('library bundle references', () => {
   it('a library never read is a problem: the profile is held, never compiled without it', () => {
     const { problems, fleet } = validateFleet(
       fleetFiles('[platform/cert-manager]'),
-      catalog({
-        name: 'platform',
-        url: PLATFORM_URL,
-        bundles: new Map(),
-        unreachable: 'the Git server did not answer',
-      }),
+      {
+        libraries: catalog({
+          name: 'platform',
+          url: PLATFORM_URL,
+          bundles: new Map(),
+          unreachable: 'the Git server did not answer',
+        }),
+      },
     );
     expect(problems[0].message).toBe(
       `bundle "platform/cert-manager": library "platform" (${PLATFORM_URL}) has never been read (the Git server did not answer)`,
@@ -172,7 +171,7 @@ describe('library bundle references', () => {
     const stale = platform({ unreachable: 'the Git server did not answer' });
     const { problems, warnings, fleet } = validateFleet(
       fleetFiles('[platform/cert-manager]'),
-      catalog(stale),
+      { libraries: catalog(stale) },
     );
     expect(problems).toEqual([]);
     expect(warnings).toEqual([
@@ -206,7 +205,7 @@ describe('library bundle references', () => {
         '[platform/ingress]',
         '  values:\n    platform/ingress:\n      replicas: 2\n      replcas: 3\n',
       ),
-      catalog(platform()),
+      { libraries: catalog(platform()) },
     );
     expect(problems).toEqual([
       expect.objectContaining({
@@ -222,7 +221,9 @@ describe('library bundle references', () => {
       'arlon/bundles/platform-ingress.yaml': bundle('platform-ingress'),
       'bundles/platform-ingress/x.yaml': 'kind: ConfigMap\n',
     };
-    const { problems } = validateFleet(files, catalog(platform()));
+    const { problems } = validateFleet(files, {
+      libraries: catalog(platform()),
+    });
     expect(problems.map(p => p.message)).toContainEqual(
       expect.stringContaining(
         'would both be the ArgoCD Application "prod-platform-ingress"',
@@ -237,7 +238,7 @@ describe('compiling library bundles', () => {
       '[web, platform/cert-manager, platform/ingress]',
       '  values:\n    platform/ingress:\n      replicas: 2\n',
     ),
-    catalog(platform()),
+    { libraries: catalog(platform()) },
   );
   const generated = compileFleet(fleet, OPTIONS);
   const appset = parse(generated['generated/argocd/profiles/base.yaml']);
@@ -290,7 +291,9 @@ describe('compiling library bundles', () => {
   });
 
   it('compiles a fleet without library references exactly as before', () => {
-    const without = validateFleet(fleetFiles('[web]'), catalog(platform()));
+    const without = validateFleet(fleetFiles('[web]'), {
+      libraries: catalog(platform()),
+    });
     const plain = validateFleet(fleetFiles('[web]'));
     expect(compileFleet(without.fleet, OPTIONS)).toEqual(
       compileFleet(plain.fleet, OPTIONS),
@@ -300,10 +303,9 @@ describe('compiling library bundles', () => {
 
 describe('pre-flight of a library bundle', () => {
   it('is a note naming the library and its commit, not a missing bundle', () => {
-    const { fleet } = validateFleet(
-      fleetFiles('[platform/cert-manager]'),
-      catalog(platform()),
-    );
+    const { fleet } = validateFleet(fleetFiles('[platform/cert-manager]'), {
+      libraries: catalog(platform()),
+    });
     const rendered = renderBundles(fleet, ['platform/cert-manager']);
     expect(rendered.objects).toEqual([]);
     expect(rendered.notes).toEqual([
