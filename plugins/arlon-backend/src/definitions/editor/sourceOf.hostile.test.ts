@@ -25,7 +25,7 @@ const files = {
 };
 
 describe('hostile: a shared file in the editor source', () => {
-  it("leaves out another definition of the file the caller may not read", () => {
+  it('leaves out another definition of the file the caller may not read', () => {
     const source = readableSource(
       files,
       'Cluster',
