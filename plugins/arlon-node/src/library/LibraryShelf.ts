@@ -70,7 +70,12 @@ export class LibraryShelf {
         new LibraryCheckout(
           path.join(workDir, config.name),
           config,
-          () => credentials(config.url),
+          // integrations match credentials by host only: never send a
+          // token in clear text to a plain-http library (an anonymous mirror).
+          async () =>
+            new URL(config.url).protocol === 'https:'
+              ? credentials(config.url)
+              : undefined,
           http,
         ),
     );
