@@ -11,7 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { CustomObjectsApi, KubeConfig, Watch } from '@kubernetes/client-node';
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import { ManagementCluster } from '@arlon-backstage/plugin-arlon-node';
+import {
+  DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
+  ManagementCluster,
+  workloadAccess,
+} from '@arlon-backstage/plugin-arlon-node';
 import { RegistrationController } from '../plugins/arlon-backend/src/registration/RegistrationController';
 
 const N = Number(process.argv[2] ?? 100);
@@ -83,6 +87,13 @@ async function measure(count: number, prefix: string): Promise<number[]> {
         argocdNamespace: 'argocd',
       },
       0,
+      // The sandbox's workload clusters are on loopback: allowed explicitly.
+      workloadAccess({
+        allowedNetworks: ['127.0.0.1/32'],
+        deniedNetworks: [],
+        portalPorts: [7007],
+        argocdClusterRoleRules: DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
+      }),
     ),
     logger: quietLogger,
     profileLabels: async () => ({ 'profile.arlon.io/infrastructure': 'true' }),
