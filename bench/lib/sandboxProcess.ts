@@ -18,6 +18,9 @@ export function startSandboxProcess(
   options: { seed?: string; provisioningMs?: number } = {},
 ): Promise<SandboxProcess> {
   const args = [
+    // This checkout's packages, in the sandbox too (see thisCheckout.cjs).
+    '--require',
+    path.resolve(__dirname, 'thisCheckout.cjs'),
     path.resolve('packages/sandbox/bin/arlon-sandbox'),
     '--provisioning-ms',
     String(options.provisioningMs ?? 500),
