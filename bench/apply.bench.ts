@@ -38,18 +38,24 @@ const N = Number(process.argv[2] ?? 1000);
 const PROFILE = 'apps';
 const LABEL = `profile.arlon.io/${PROFILE}`;
 
-/** The example fleet plus N clusters labelled tier=bench and one labelled tier=solo, each with one profile. */
+/** `warm` takes the first commit (it compiles the whole fleet's generated/), `solo` the baseline, the rest the selector. */
+const clusterNames = () => [
+  'warm',
+  'solo',
+  ...Array.from({ length: N }, (_, i) => `c-${i}`),
+];
+
+/** The example fleet plus N clusters labelled tier=bench, and warm and solo, each with one profile. */
 async function writeSeed(): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'apply-seed-'));
   await fs.cp(path.resolve('examples/fleet'), dir, { recursive: true });
   const cluster = (name: string, tier: string) =>
     `apiVersion: core.arlon.io/v1\nkind: Cluster\nmetadata:\n  name: ${name}\n  labels:\n    tier: ${tier}\nspec:\n  clusterSpec: docker-dev\n  profiles: [infrastructure]\n`;
-  const names = ['solo', ...Array.from({ length: N }, (_, i) => `c-${i}`)];
   await Promise.all(
-    names.map(name =>
+    clusterNames().map(name =>
       fs.writeFile(
         path.join(dir, 'arlon/clusters', `${name}.yaml`),
-        cluster(name, name === 'solo' ? 'solo' : 'bench'),
+        cluster(name, name.startsWith('c-') ? 'bench' : name),
       ),
     ),
   );
@@ -142,7 +148,19 @@ async function main() {
     },
     () => {},
   );
-  const until = (done: () => boolean, what: string, ms = 600_000) =>
+  if (process.env.BENCH_DEBUG)
+    setInterval(
+      () =>
+        console.log(
+          `secrets ${secrets.size}, labelled ${
+            [...secrets.values()].filter(
+              s => s.metadata?.labels?.[LABEL] === 'true',
+            ).length
+          }`,
+        ),
+      5000,
+    ).unref();
+  const until = (done: () => boolean, what: string, ms = 300_000) =>
     new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         onSecret = () => {};
@@ -159,11 +177,11 @@ async function main() {
   const labelled = (cluster: string) =>
     secrets.get(`cluster-${cluster}`)?.metadata?.labels?.[LABEL] === 'true';
 
-  // Set-up: N+1 CAPI clusters provisioned and registered.
+  // Set-up: N+2 CAPI clusters provisioned and registered.
   const setupStart = performance.now();
   await registration.schedule();
   const custom = sandbox.kc.makeApiClient(CustomObjectsApi);
-  const names = ['solo', ...Array.from({ length: N }, (_, i) => `c-${i}`)];
+  const names = clusterNames();
   let next = 0;
   await Promise.all(
     Array.from({ length: 32 }, async () => {
@@ -184,11 +202,20 @@ async function main() {
       }
     }),
   );
-  await until(
-    () => names.every(n => secrets.has(`cluster-${n}`)),
-    `${names.length} clusters to register`,
-  );
+  // Until all are registered, or none more for 30 s: on a loaded machine the
+  // sandbox's simulated Cluster API may leave a few unprovisioned; the apply
+  // is then measured on those that are registered, and says so.
+  let seen = -1;
+  while (seen !== secrets.size && secrets.size < names.length) {
+    seen = secrets.size;
+    await until(
+      () => secrets.size === names.length,
+      'registrations',
+      30_000,
+    ).catch(() => {});
+  }
   const setupMs = performance.now() - setupStart;
+  const registered = names.filter(n => secrets.has(`cluster-${n}`));
 
   const definitions = new FleetDefinitions(repository);
   const assignments = new ProfileAssignments(definitions);
@@ -211,9 +238,10 @@ async function main() {
     return { committedMs, ms: performance.now() - start, outcome };
   };
 
+  await apply({ clusters: ['warm'] }, ['warm']);
   const headBefore = await remoteHead(fleetRepo, noCredentials, 30_000)();
   const one = await apply({ clusters: ['solo'] }, ['solo']);
-  const bench = names.slice(1);
+  const bench = registered.filter(n => n.startsWith('c-'));
   const many = await apply({ selector: 'tier=bench' }, bench);
   const headAfter = await remoteHead(fleetRepo, noCredentials, 30_000)();
 
@@ -242,9 +270,13 @@ async function main() {
 
   const missing = bench.filter(n => !labelled(n));
   console.log(
-    `set-up: ${names.length} clusters provisioned and registered in ${(
-      setupMs / 1000
-    ).toFixed(1)} s`,
+    `set-up: ${registered.length} of ${
+      names.length
+    } clusters provisioned and registered in ${(setupMs / 1000).toFixed(1)} s${
+      registered.length < names.length
+        ? ' (the rest left unprovisioned by the loaded sandbox: not measured)'
+        : ''
+    }`,
   );
   console.log(
     `baseline, one cluster by name:   ${one.ms.toFixed(
@@ -257,8 +289,8 @@ async function main() {
     )} ms (commit after ${many.committedMs.toFixed(0)} ms); ${
       many.outcome.clusters.length
     } clusters in the commit, ${stdout.trim()} commit(s) since the baseline's, ${
-      N - missing.length
-    } of ${N} Secrets labelled`,
+      bench.length - missing.length
+    } of ${bench.length} registered Secrets labelled`,
   );
   console.log(
     `ratio ${(many.ms / one.ms).toFixed(1)}x baseline   target: under 5000 ms${

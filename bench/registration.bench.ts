@@ -30,7 +30,7 @@ async function behind(
   kc: KubeConfig,
   custom: CustomObjectsApi,
   controller: RegistrationController,
-): Promise<string> {
+): Promise<{ provisioned: number; text: string }> {
   const clusters: any = await custom.listNamespacedCustomObject({
     group: 'cluster.x-k8s.io',
     version: 'v1beta1',
@@ -43,13 +43,14 @@ async function behind(
   const informers = (controller as any).informers;
   const provisioned = (list: any[]) =>
     list.filter(c => c.status?.phase === 'Provisioned').length;
-  return `the API server has ${provisioned(clusters.items)} of ${
+  const text = `the API server has ${provisioned(clusters.items)} of ${
     clusters.items.length
   } Clusters Provisioned and ${
     secrets.items.filter(s => s.metadata?.name?.startsWith('cluster-')).length
   } ArgoCD cluster Secrets; the controller's informers see ${provisioned(
     informers.capiClusters.list(),
   )} Provisioned`;
+  return { provisioned: provisioned(clusters.items), text };
 }
 
 async function measure(count: number, prefix: string): Promise<number[]> {
@@ -117,24 +118,40 @@ async function measure(count: number, prefix: string): Promise<number[]> {
   // Generous for a loaded 2-core machine: the figure is the latency, not this.
   const deadlineMs = 120_000 + 300 * count;
   const deadline = Date.now() + deadlineMs;
-  while (registeredAt.size < count && Date.now() < deadline)
+  // Or until none more registers for a minute (the rest is then explained below).
+  let progressAt = Date.now();
+  let seen = 0;
+  while (
+    registeredAt.size < count &&
+    Date.now() < deadline &&
+    Date.now() - progressAt < 60_000
+  ) {
     await new Promise(r => setTimeout(r, 50));
+    if (registeredAt.size !== seen) [seen, progressAt] = [registeredAt.size, Date.now()];
+  }
   watch.abort();
   // Short of the goal: say whose side is behind (the sandbox's simulated
   // Cluster API under load, or the controller), not only how many.
   const shortfall =
     registeredAt.size < count
       ? await behind(sandbox.kc, custom, controller)
-      : '';
+      : undefined;
   await controller.stop();
   sandbox.stop();
-  if (registeredAt.size < count)
+  // Clusters the loaded sandbox never provisioned cannot be registered; the
+  // controller is behind only if a Provisioned cluster is not registered.
+  if (shortfall && shortfall.provisioned > registeredAt.size)
     throw new Error(
       `only ${registeredAt.size} of ${count} clusters registered within ${
         deadlineMs / 1000
-      } s; ${shortfall}`,
+      } s; ${shortfall.text}`,
+    );
+  if (shortfall)
+    console.log(
+      `(${count - registeredAt.size} of ${count} clusters were never provisioned by the loaded sandbox: measured over the ${registeredAt.size} that were; ${shortfall.text})`,
     );
   return names
+    .filter(n => registeredAt.has(n))
     .map(n => registeredAt.get(n)! - kubeconfigAt.get(n)!)
     .sort((a, b) => a - b);
 }
