@@ -129,7 +129,9 @@ async function main() {
       scheduleTask: async (task: any) =>
         void task.fn(new AbortController().signal),
     } as any,
-    lifecycle: { addShutdownHook: (hook: () => void) => hooks.push(hook) } as any,
+    lifecycle: {
+      addShutdownHook: (hook: () => void) => hooks.push(hook),
+    } as any,
     changes,
   });
 

@@ -135,9 +135,12 @@ const guestToken = (b: Backend) =>
   firstAnswer(
     b,
     async () => {
-      const res = await fetch(`${b.url}/api/auth/guest/refresh?env=development`, {
-        headers: { 'x-requested-with': 'XMLHttpRequest' },
-      });
+      const res = await fetch(
+        `${b.url}/api/auth/guest/refresh?env=development`,
+        {
+          headers: { 'x-requested-with': 'XMLHttpRequest' },
+        },
+      );
       if (!res.ok) return undefined;
       return (await res.json()).backstageIdentity?.token as string | undefined;
     },
@@ -292,7 +295,9 @@ async function atScale(count: number) {
         current.server
       }\n      serviceAccountToken: ${
         sandbox.kc.getCurrentUser()!.token
-      }\n      caData: ${current.caData}\n      skipTLSVerify: false\n      argocdNamespace: argocd\n`,
+      }\n      caData: ${
+        current.caData
+      }\n      skipTLSVerify: false\n      argocdNamespace: argocd\n`,
       {},
     );
     try {

@@ -127,7 +127,8 @@ async function measure(count: number, prefix: string): Promise<number[]> {
     Date.now() - progressAt < 60_000
   ) {
     await new Promise(r => setTimeout(r, 50));
-    if (registeredAt.size !== seen) [seen, progressAt] = [registeredAt.size, Date.now()];
+    if (registeredAt.size !== seen)
+      [seen, progressAt] = [registeredAt.size, Date.now()];
   }
   watch.abort();
   // Short of the goal: say whose side is behind (the sandbox's simulated
@@ -148,7 +149,11 @@ async function measure(count: number, prefix: string): Promise<number[]> {
     );
   if (shortfall)
     console.log(
-      `(${count - registeredAt.size} of ${count} clusters were never provisioned by the loaded sandbox: measured over the ${registeredAt.size} that were; ${shortfall.text})`,
+      `(${
+        count - registeredAt.size
+      } of ${count} clusters were never provisioned by the loaded sandbox: measured over the ${
+        registeredAt.size
+      } that were; ${shortfall.text})`,
     );
   return names
     .filter(n => registeredAt.has(n))
