@@ -108,7 +108,7 @@ async function firstAnswer<T>(
   backend: Backend,
   probe: () => Promise<T | undefined>,
   what: string,
-  timeoutMs = 600_000,
+  timeoutMs = 300_000,
 ): Promise<{ ms: number; value: T }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -175,9 +175,13 @@ async function embeddedSandboxConfig() {
   return `arlon:\n  sandbox:\n    apiServerPort: ${api}\n    gitPort: ${git}\n  fleetRepo:\n    url: http://127.0.0.1:${git}/fleet.git\n  managementClusters:\n    - name: sandbox\n      url: https://127.0.0.1:${api}\n      serviceAccountToken: sandbox-token\n      skipTLSVerify: true\n      argocdNamespace: argocd\n`;
 }
 
+/** Without Arlon's module the Kubernetes plugin needs a cluster locator of its own: none. */
+const WITHOUT_ARLON_CONFIG =
+  'kubernetes:\n  clusterLocatorMethods:\n    - type: config\n      clusters: []\n';
+
 async function startUp(withArlon: boolean) {
   const backend = await startBackend(
-    withArlon ? await embeddedSandboxConfig() : '',
+    withArlon ? await embeddedSandboxConfig() : WITHOUT_ARLON_CONFIG,
     withArlon ? {} : { ARLON_PLUGINS: 'off' },
   );
   try {
