@@ -218,6 +218,15 @@ async function main() {
   }
   const setupMs = performance.now() - setupStart;
   const registered = names.filter(n => secrets.has(`cluster-${n}`));
+  console.log(
+    `set-up: ${registered.length} of ${
+      names.length
+    } clusters provisioned and registered in ${(setupMs / 1000).toFixed(1)} s${
+      registered.length < names.length
+        ? ' (the rest left unprovisioned by the loaded sandbox: not measured)'
+        : ''
+    }`,
+  );
 
   const definitions = new FleetDefinitions(repository);
   const assignments = new ProfileAssignments(definitions);
@@ -271,15 +280,6 @@ async function main() {
   );
 
   const missing = bench.filter(n => !labelled(n));
-  console.log(
-    `set-up: ${registered.length} of ${
-      names.length
-    } clusters provisioned and registered in ${(setupMs / 1000).toFixed(1)} s${
-      registered.length < names.length
-        ? ' (the rest left unprovisioned by the loaded sandbox: not measured)'
-        : ''
-    }`,
-  );
   console.log(
     `baseline, one cluster by name:   ${one.ms.toFixed(
       0,
