@@ -249,9 +249,11 @@ async function main() {
     return { committedMs, ms: performance.now() - start, outcome };
   };
 
-  await apply({ clusters: ['warm'] }, ['warm']);
+  const ifRegistered = (name: string) =>
+    registered.includes(name) ? [name] : [];
+  await apply({ clusters: ['warm'] }, ifRegistered('warm'));
   const headBefore = await remoteHead(fleetRepo, noCredentials, 30_000)();
-  const one = await apply({ clusters: ['solo'] }, ['solo']);
+  const one = await apply({ clusters: ['solo'] }, ifRegistered('solo'));
   const bench = registered.filter(n => n.startsWith('c-'));
   const many = await apply({ selector: 'tier=bench' }, bench);
   const headAfter = await remoteHead(fleetRepo, noCredentials, 30_000)();
