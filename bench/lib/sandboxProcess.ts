@@ -29,6 +29,8 @@ export function startSandboxProcess(
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // A bench that fails part-way exits without its clean-up: the sandbox goes too.
+  process.once('exit', () => child.kill('SIGTERM'));
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', chunk => {
