@@ -89,7 +89,7 @@ export class ProfileLabels {
     read: Promise<{ files: Record<string, string>; commit?: string }>,
   ) {
     this.readAt = Date.now();
-    const snapshot = read.then(read => this.breakageOf(read));
+    const snapshot = read.then(r => this.breakageOf(r));
     snapshot.catch(() => {
       if (this.snapshot === snapshot) this.invalidate();
     });
