@@ -18,6 +18,8 @@ import type { FleetRepository } from '@arlon-backstage/plugin-arlon-node';
 export class ProfileLabels {
   private snapshot?: Promise<FleetBreakage>;
   private readAt = 0;
+  /** The last commit validated: a resync over a large fleet reads the same head every maxAgeMs. */
+  private validated?: { commit: string; breakage: FleetBreakage };
 
   constructor(
     private readonly repository: Pick<FleetRepository, 'read'> &
@@ -65,8 +67,24 @@ export class ProfileLabels {
    * that has a signalled commit), as the snapshot: the clusters reconciled
    * next are labelled from it without fetching the same head again.
    */
-  use(files: Record<string, string>) {
-    this.remember(Promise.resolve({ files }));
+  use(files: Record<string, string>, commit?: string) {
+    this.remember(Promise.resolve({ files, commit }));
+  }
+
+  /**
+   * Validating the whole fleet is the costly part of a read (seconds at
+   * thousands of clusters): a commit is validated once, however often it is
+   * read again.
+   */
+  private breakageOf(read: {
+    files: Record<string, string>;
+    commit?: string;
+  }): FleetBreakage {
+    if (read.commit && this.validated?.commit === read.commit)
+      return this.validated.breakage;
+    const breakage = fleetBreakage(read.files);
+    if (read.commit) this.validated = { commit: read.commit, breakage };
+    return breakage;
   }
 
   private current(afterWrites = false): Promise<FleetBreakage> {
@@ -79,9 +97,11 @@ export class ProfileLabels {
     return this.snapshot!;
   }
 
-  private remember(read: Promise<{ files: Record<string, string> }>) {
+  private remember(
+    read: Promise<{ files: Record<string, string>; commit?: string }>,
+  ) {
     this.readAt = Date.now();
-    const snapshot = read.then(({ files }) => fleetBreakage(files));
+    const snapshot = read.then(r => this.breakageOf(r));
     snapshot.catch(() => {
       if (this.snapshot === snapshot) this.invalidate();
     });

@@ -126,7 +126,7 @@ export class RegistrationScheduler {
           )
         : undefined;
     // A read that has the commit labels the clusters: no second fetch of it.
-    if (read && read.commit === commit) this.labels.use(read.files);
+    if (read && read.commit === commit) this.labels.use(read.files, commit);
     else this.labels.invalidate();
     for (const c of this.controllers) c.resync();
   }
