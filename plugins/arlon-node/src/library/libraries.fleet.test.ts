@@ -27,6 +27,10 @@ const elements = (files: Record<string, string>) =>
   parse(files['generated/argocd/profiles/platform.yaml']).spec.generators[0]
     .matrix.generators[1].list.elements;
 
+// Each case starts a sandbox and a library server and commits several times
+// over real Git: on a loaded machine that is more than the default 30 s.
+jest.setTimeout(120_000);
+
 describe('a fleet whose profile names a library bundle', () => {
   let sandbox: Sandbox;
   let library: LibraryRepo;
