@@ -37,6 +37,7 @@ export {
 } from './model/yamlData';
 export { type Problem, formatFieldPath } from './validation/Problem';
 export { validateFleet } from './validation/validateFleet';
+export * from './validation/FleetValidationCache';
 export { formatProblems } from './validation/formatProblems';
 export * from './validation/lastKnownGood';
 export * from './validation/breakingCommits';

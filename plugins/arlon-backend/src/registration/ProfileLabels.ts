@@ -21,7 +21,7 @@ export class ProfileLabels {
 
   constructor(
     private readonly repository: Pick<FleetRepository, 'read'> &
-      Partial<Pick<FleetRepository, 'readAfterWrites'>>,
+      Partial<Pick<FleetRepository, 'readAfterWrites' | 'validation'>>,
     private readonly maxAgeMs = 2000,
   ) {}
 
@@ -69,7 +69,12 @@ export class ProfileLabels {
 
   private remember(read: Promise<{ files: Record<string, string> }>) {
     this.readAt = Date.now();
-    const snapshot = read.then(({ files }) => fleetBreakage(files));
+    // The repository's cache: files unchanged since the last head are not
+    // parsed or validated again, and the catalog's read of the same head
+    // shares the validation.
+    const snapshot = read.then(({ files }) =>
+      fleetBreakage(files, this.repository.validation?.validate(files)),
+    );
     snapshot.catch(() => {
       if (this.snapshot === snapshot) this.invalidate();
     });

@@ -1,6 +1,7 @@
 import type { Problem } from '../validation/Problem';
 import type { HeldState } from '../validation/breakingCommits';
 import { validateFleet } from '../validation/validateFleet';
+import type { FleetValidationCache } from '../validation/FleetValidationCache';
 import type { FleetFiles } from './Fleet';
 import { parseDocuments } from './parseDocuments';
 import type { ArlonKind, ArlonObject } from './types';
@@ -20,14 +21,25 @@ export interface DefinitionView {
 /**
  * Every readable definition of a fleet repository, valid or not, with the
  * problems found in its file: broken definitions stay visible rather than
- * silently disappearing.
+ * silently disappearing. With a `cache`, files are parsed and validated once
+ * per content (FleetValidationCache); the views are the same.
  */
-export function definitionViews(files: FleetFiles): DefinitionView[] {
-  const { problems } = validateFleet(files);
+export function definitionViews(
+  files: FleetFiles,
+  cache?: FleetValidationCache,
+): DefinitionView[] {
+  const { problems } = cache ? cache.validate(files) : validateFleet(files);
+  const parse = cache?.parse ?? parseDocuments;
+  const problemsOf = new Map<string, Problem[]>();
+  for (const p of problems) {
+    const list = problemsOf.get(p.file);
+    if (list) list.push(p);
+    else problemsOf.set(p.file, [p]);
+  }
   const result: DefinitionView[] = [];
   for (const file of Object.keys(files).sort()) {
     if (!/^arlon\/[^/]+\/[^/]+\.ya?ml$/.test(file)) continue;
-    for (const doc of parseDocuments(file, files[file]).documents) {
+    for (const doc of parse(file, files[file]).documents) {
       const value = doc.value as any;
       if (
         typeof value?.kind !== 'string' ||
@@ -40,7 +52,7 @@ export function definitionViews(files: FleetFiles): DefinitionView[] {
         file,
         line: doc.locate([]).line,
         definition: value,
-        problems: problems.filter(p => p.file === file),
+        problems: [...(problemsOf.get(file) ?? [])],
       });
     }
   }

@@ -8,6 +8,7 @@ import {
   HoldReason,
 } from './lastKnownGood';
 import type { Problem } from './Problem';
+import type { FleetValidation } from './FleetValidationCache';
 
 /** A commit as people recognise it. */
 export interface CommitInfo {
@@ -68,7 +69,12 @@ export class BreakingCommits {
     { brokenBy: string; lastGood?: string }
   >();
 
-  constructor(head: string, readonly breakage: FleetBreakage) {
+  constructor(
+    head: string,
+    readonly breakage: FleetBreakage,
+    /** Validates an older commit's files (FleetValidationCache.validate: unchanged files are not read again). */
+    private readonly validate?: (files: FleetFiles) => FleetValidation,
+  ) {
     for (const key of [
       ...breakage.broken.keys(),
       ...[...breakage.unattributed.keys()].map(fileKey),
@@ -85,7 +91,7 @@ export class BreakingCommits {
 
   /** The next older commit of the walk (first parent of the last one). */
   visit(commit: string, files: FleetFiles): void {
-    const older = fleetBreakage(files);
+    const older = fleetBreakage(files, this.validate?.(files));
     for (const key of [...this.pending]) {
       const file = key.startsWith('file:') ? key.slice(5) : undefined;
       const stillBroken = file

@@ -6,7 +6,10 @@ import { clusterProblems } from './fleet/clusterReferences';
 import { clusterSpecProblems } from './fleet/clusterSpecRules';
 import { FleetCheck } from './fleet/FleetCheck';
 import { profileProblems } from './fleet/profileReferences';
-import { readDefinitions } from './fleet/readDefinitions';
+import {
+  DefinitionFileReader,
+  readDefinitions,
+} from './fleet/readDefinitions';
 import { addUniqueNames, fleetMaps } from './fleet/uniqueNames';
 import { Problem, sortProblems } from './Problem';
 
@@ -19,8 +22,14 @@ import { Problem, sortProblems } from './Problem';
  * keep unique names, then the rules per kind (references, cluster specs,
  * values), then the generated Application names. Problems keep this order
  * among those at the same position.
+ *
+ * `readFile` reads one file of the parse phase; FleetValidationCache gives
+ * one that remembers files by content, so a commit re-reads only what changed.
  */
-export function validateFleet(files: FleetFiles): {
+export function validateFleet(
+  files: FleetFiles,
+  readFile?: DefinitionFileReader,
+): {
   fleet: Fleet;
   problems: Problem[];
 } {
@@ -31,7 +40,7 @@ export function validateFleet(files: FleetFiles): {
     clusters: new Map(),
     files,
   };
-  const read = readDefinitions(files);
+  const read = readDefinitions(files, readFile);
   const check: FleetCheck = {
     fleet,
     isBroken: (kind: ArlonKind, name: string) =>

@@ -1,6 +1,9 @@
 import { ConflictError, ServiceUnavailableError } from '@backstage/errors';
 import git from 'isomorphic-git';
-import type { FleetRepositoryHealth } from '@arlon-backstage/plugin-arlon-common';
+import {
+  FleetValidationCache,
+  type FleetRepositoryHealth,
+} from '@arlon-backstage/plugin-arlon-common';
 import type { FleetRepoConfig } from '../config/readArlonConfig';
 import {
   CommitAuthor,
@@ -77,6 +80,12 @@ export class FleetRepository {
   private reading?: Promise<FleetSnapshot>;
   /** Broken definitions and their breaking commits, per head (lastKnownGood). */
   private history?: LastKnownGood;
+  /**
+   * Each file of the fleet parsed and validated once per content, shared by
+   * everyone who validates this repository's snapshots (lastKnownGood, the
+   * profile labels): a commit costs what it changed.
+   */
+  readonly validation = new FleetValidationCache();
 
   constructor(
     /** Undefined when `arlon.fleetRepo` is not configured. */
@@ -222,7 +231,7 @@ export class FleetRepository {
       commitInfo: oid => checkout.exclusive(() => checkout.commitInfo(oid)),
       definitionsAt: (commit, blobs) =>
         checkout.exclusive(() => checkout.definitionsAt(commit, blobs)),
-    });
+    }, undefined, this.validation);
     return this.history.at(await this.read());
   }
 

@@ -6,6 +6,7 @@ import {
   definitionViews,
   FleetFiles,
   fleetBreakage,
+  FleetValidationCache,
   HeldFleet,
 } from '@arlon-backstage/plugin-arlon-common';
 import type { FleetSnapshot } from './FleetCheckout';
@@ -42,6 +43,11 @@ export class LastKnownGood {
   constructor(
     private readonly history: FleetHistory,
     private readonly depth = DEFAULT_HISTORY_DEPTH,
+    /**
+     * Parses and validates each file once per content: a new head costs what
+     * its commit changed, and so do the older commits of a history walk.
+     */
+    private readonly validation = new FleetValidationCache(),
   ) {}
 
   at(snapshot: FleetSnapshot): Promise<LastKnownGoodState> {
@@ -56,10 +62,12 @@ export class LastKnownGood {
   }
 
   private async compute(snapshot: FleetSnapshot): Promise<LastKnownGoodState> {
-    const headViews = definitionViews(snapshot.files);
+    const validate = (files: FleetFiles) => this.validation.validate(files);
+    const headViews = definitionViews(snapshot.files, this.validation);
     const tracker = new BreakingCommits(
       snapshot.commit,
-      fleetBreakage(snapshot.files),
+      fleetBreakage(snapshot.files, validate(snapshot.files)),
+      validate,
     );
     if (this.blobs.size > MAX_CACHED_BLOBS) this.blobs.clear();
     const described = new Map<string, CommitInfo>();
@@ -87,6 +95,7 @@ export class LastKnownGood {
             d.lastGood,
             definitionViews(
               await this.history.definitionsAt(d.lastGood, this.blobs),
+              this.validation,
             ),
           );
     } catch {
