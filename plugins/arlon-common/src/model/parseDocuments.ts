@@ -10,8 +10,11 @@ import type { Problem } from '../validation/Problem';
 import {
   ALIAS_BOMB_HINT,
   ALIAS_BOMB_MESSAGE,
+  ALIAS_CYCLE_HINT,
+  ALIAS_CYCLE_MESSAGE,
   documentData,
   isAliasBomb,
+  YamlAliasCycleError,
 } from './yamlData';
 
 /** One YAML document of a file, with a way back from field paths to source positions. */
@@ -104,6 +107,8 @@ export function parseDocuments(
         field: '',
         ...(isAliasBomb(error)
           ? { message: ALIAS_BOMB_MESSAGE, hint: ALIAS_BOMB_HINT }
+          : error instanceof YamlAliasCycleError
+          ? { message: ALIAS_CYCLE_MESSAGE, hint: ALIAS_CYCLE_HINT }
           : {
               message: `YAML that cannot be read as data: ${String(
                 (error as Error)?.message ?? error,
