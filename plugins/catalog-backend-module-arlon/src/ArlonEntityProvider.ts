@@ -21,11 +21,8 @@ import type {
   FleetRepository,
   ManagementClusters,
 } from '@arlon-backstage/plugin-arlon-node';
-import {
-  ClusterFacts,
-  fleetEntities,
-  FleetEntityOptions,
-} from './fleetEntities';
+import { ClusterFacts, FleetEntityOptions } from './fleetEntities';
+import { BuiltEntity, FleetEntityMemo } from './FleetEntityMemo';
 import { fleetLinks } from './fleetLinks';
 
 export interface ArlonEntityProviderOptions
@@ -57,6 +54,9 @@ export class ArlonEntityProvider implements EntityProvider {
   private stopped = false;
   /** The sync running now, or the last one: each next sync waits for it. */
   private syncs: Promise<void> = Promise.resolve();
+  /** Entities of unchanged definitions are not built again (FleetEntityMemo). */
+  private readonly memo = new FleetEntityMemo();
+  private entityOptions?: { key: string; options: FleetEntityOptions };
 
   constructor(private readonly options: ArlonEntityProviderOptions) {}
 
@@ -111,27 +111,27 @@ export class ArlonEntityProvider implements EntityProvider {
   }
 
   private async applyFull() {
-    const { commit, entities } = await this.build();
+    const { commit, built } = await this.build();
     await this.connection!.applyMutation({
       type: 'full',
-      entities: entities.map(entity => ({
+      entities: built.map(({ entity }) => ({
         entity,
         locationKey: this.getProviderName(),
       })),
     });
-    this.current = new Map(entities.map(e => [ref(e), JSON.stringify(e)]));
+    this.current = new Map(built.map(b => [ref(b.entity), b.json]));
     this.lastCommit = commit;
     this.options.logger.info(
-      `Full sync: ${entities.length} entities at ${commit.slice(0, 12)}`,
+      `Full sync: ${built.length} entities at ${commit.slice(0, 12)}`,
     );
   }
 
   private async applyDelta() {
-    const { commit, entities } = await this.build();
-    const next = new Map(entities.map(e => [ref(e), JSON.stringify(e)]));
-    const added = entities.filter(
-      e => this.current.get(ref(e)) !== next.get(ref(e)),
-    );
+    const { commit, built } = await this.build();
+    const next = new Map(built.map(b => [ref(b.entity), b.json]));
+    const added = built
+      .filter(b => this.current.get(ref(b.entity)) !== next.get(ref(b.entity)))
+      .map(b => b.entity);
     const removed = [...this.current.keys()].filter(r => !next.has(r));
     this.lastCommit = commit;
     if (added.length === 0 && removed.length === 0) return;
@@ -178,23 +178,43 @@ export class ArlonEntityProvider implements EntityProvider {
     }, 250).unref?.();
   }
 
-  private async build(): Promise<{ commit: string; entities: Entity[] }> {
+  private async build(): Promise<{ commit: string; built: BuiltEntity[] }> {
     // Held definitions keep their entity, from their last good commit.
     const { snapshot, views } = await this.options.repository.lastKnownGood();
-    const config = this.options.repository.config!;
     return {
       commit: snapshot.commit,
-      entities: fleetEntities(views, name => this.facts(name), {
-        ...this.options,
-        links: fleetLinks(
-          this.options.integrations ??
-            ScmIntegrations.fromConfig(new ConfigReader({})),
-          config.url,
-          config.branch,
-        ),
-        multipleArgoCdInstances: this.options.clusters.list().length > 1,
-      }),
+      built: this.memo.build(
+        views,
+        name => this.facts(name),
+        this.currentEntityOptions(),
+      ),
     };
+  }
+
+  /** The same options object while what they are made of holds (FleetEntityMemo keeps its entities). */
+  private currentEntityOptions(): FleetEntityOptions {
+    const config = this.options.repository.config!;
+    const multipleArgoCdInstances = this.options.clusters.list().length > 1;
+    const key = JSON.stringify([
+      config.url,
+      config.branch,
+      multipleArgoCdInstances,
+    ]);
+    if (this.entityOptions?.key !== key)
+      this.entityOptions = {
+        key,
+        options: {
+          ...this.options,
+          links: fleetLinks(
+            this.options.integrations ??
+              ScmIntegrations.fromConfig(new ConfigReader({})),
+            config.url,
+            config.branch,
+          ),
+          multipleArgoCdInstances,
+        },
+      };
+    return this.entityOptions.options;
   }
 
   private facts(name: string): ClusterFacts | undefined {
