@@ -19,6 +19,7 @@ import {
 import type {
   FleetChangeSignal,
   FleetRepository,
+  FleetSnapshot,
   ManagementClusters,
 } from '@arlon-backstage/plugin-arlon-node';
 import { ClusterFacts, FleetEntityOptions } from './fleetEntities';
@@ -57,6 +58,8 @@ export class ArlonEntityProvider implements EntityProvider {
   /** Entities of unchanged definitions are not built again (FleetEntityMemo). */
   private readonly memo = new FleetEntityMemo();
   private entityOptions?: { key: string; options: FleetEntityOptions };
+  /** The head the last "fleet changed" signal read: the next delta starts from it, not another fetch. */
+  private signalled?: FleetSnapshot;
 
   constructor(private readonly options: ArlonEntityProviderOptions) {}
 
@@ -149,11 +152,20 @@ export class ArlonEntityProvider implements EntityProvider {
     this.current = next;
   }
 
-  /** A new head (any source): a delta from a read that has it. */
+  /**
+   * A new head (any source): a delta from a read that has it, at once. The
+   * signal comes once per head, so unlike live changes there is no burst to
+   * coalesce, and a commit reaches the catalog without waiting.
+   */
   private async fleetChanged(commit: string) {
     if (commit === this.lastCommit) return;
-    await readSince(this.options.repository, commit).catch(() => undefined);
-    this.soon();
+    this.signalled = await readSince(this.options.repository, commit).catch(
+      () => undefined,
+    );
+    if (this.stopped || !this.connection) return;
+    await this.deltaSync().catch(error =>
+      this.options.logger.warn(`Delta sync failed: ${error.message}`),
+    );
   }
 
   /**
@@ -180,7 +192,11 @@ export class ArlonEntityProvider implements EntityProvider {
 
   private async build(): Promise<{ commit: string; built: BuiltEntity[] }> {
     // Held definitions keep their entity, from their last good commit.
-    const { snapshot, views } = await this.options.repository.lastKnownGood();
+    const signalled = this.signalled;
+    this.signalled = undefined;
+    const { snapshot, views } = await this.options.repository.lastKnownGood(
+      signalled,
+    );
     return {
       commit: snapshot.commit,
       built: this.memo.build(

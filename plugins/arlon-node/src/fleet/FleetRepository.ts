@@ -225,14 +225,17 @@ export class FleetRepository {
    * definitions as people should see them (held ones from their last good
    * commit). Cached per head commit; history is read from the local clone.
    */
-  async lastKnownGood(): Promise<LastKnownGoodState> {
+  async lastKnownGood(
+    /** A head just read (readSince): saves fetching it again. */
+    snapshot?: FleetSnapshot,
+  ): Promise<LastKnownGoodState> {
     const checkout = this.requireCheckout();
     this.history ??= new LastKnownGood({
       commitInfo: oid => checkout.exclusive(() => checkout.commitInfo(oid)),
       definitionsAt: (commit, blobs) =>
         checkout.exclusive(() => checkout.definitionsAt(commit, blobs)),
     }, undefined, this.validation);
-    return this.history.at(await this.read());
+    return this.history.at(snapshot ?? (await this.read()));
   }
 
   /**
