@@ -41,6 +41,7 @@ export * from './validation/FleetValidationCache';
 export { formatProblems } from './validation/formatProblems';
 export * from './validation/lastKnownGood';
 export * from './validation/breakingCommits';
+export { clustersWithNewLabels } from './validation/labelChanges';
 export * from './providers/catalog';
 export type { ProviderSpec } from './providers/providerSpec';
 export * from './providers/servedKinds';
