@@ -53,8 +53,8 @@ export class ProfileLabels {
    * that has a signalled commit), as the snapshot: the clusters reconciled
    * next are labelled from it without fetching the same head again.
    */
-  use(files: Record<string, string>) {
-    this.remember(Promise.resolve({ files }));
+  use(files: Record<string, string>): Promise<FleetBreakage> {
+    return this.remember(Promise.resolve({ files }));
   }
 
   private current(afterWrites = false): Promise<FleetBreakage> {
@@ -67,7 +67,9 @@ export class ProfileLabels {
     return this.snapshot!;
   }
 
-  private remember(read: Promise<{ files: Record<string, string> }>) {
+  private remember(
+    read: Promise<{ files: Record<string, string> }>,
+  ): Promise<FleetBreakage> {
     this.readAt = Date.now();
     // The repository's cache: files unchanged since the last head are not
     // parsed or validated again, and the catalog's read of the same head
@@ -79,6 +81,7 @@ export class ProfileLabels {
       if (this.snapshot === snapshot) this.invalidate();
     });
     this.snapshot = snapshot;
+    return snapshot;
   }
 }
 
