@@ -57,10 +57,17 @@ describe('FleetEntityMemo', () => {
     const edits: Array<(f: FleetFiles) => void> = [
       f => {
         const p = paths[Math.floor(pick(paths.length))];
-        if (f[p]) f[p] = f[p].replace(/name: (\S+)\n/, 'name: $1\n  labels: { x: y }\n');
+        if (f[p])
+          f[p] = f[p].replace(
+            /name: (\S+)\n/,
+            'name: $1\n  labels: { x: y }\n',
+          );
       },
       f => {
-        f[SPEC] = example[SPEC].replace('v1.30.0', `v1.30.${Math.floor(pick(9))}`);
+        f[SPEC] = example[SPEC].replace(
+          'v1.30.0',
+          `v1.30.${Math.floor(pick(9))}`,
+        );
       },
       f => {
         const p = paths[Math.floor(pick(paths.length))];
@@ -94,7 +101,9 @@ describe('FleetEntityMemo', () => {
         edits[roll](files);
       }
       const facts = (name: string): ClusterFacts | undefined =>
-        name === 'dev-local' ? { phase, registration: 'registered' } : undefined;
+        name === 'dev-local'
+          ? { phase, registration: 'registered' }
+          : undefined;
       const views = definitionViews(files, cache);
       const built = memo.build(views, facts, options);
       const expected = fleetEntities(definitionViews(files), facts, options);

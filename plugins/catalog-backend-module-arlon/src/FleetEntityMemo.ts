@@ -5,7 +5,11 @@ import {
   isDefinitionName,
   Cluster,
 } from '@arlon-backstage/plugin-arlon-common';
-import { ClusterFacts, fleetEntities, FleetEntityOptions } from './fleetEntities';
+import {
+  ClusterFacts,
+  fleetEntities,
+  FleetEntityOptions,
+} from './fleetEntities';
 
 /** An entity with the JSON the provider compares to find what changed. */
 export interface BuiltEntity {

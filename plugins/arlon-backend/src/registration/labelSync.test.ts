@@ -126,7 +126,8 @@ describe('RegistrationController label sync', () => {
     asked = [];
     controller!.resync(new Set(['z-edge']));
     await eventually(
-      async () => (await labelsOf('z-edge'))['profile.arlon.io/apps'] === 'true',
+      async () =>
+        (await labelsOf('z-edge'))['profile.arlon.io/apps'] === 'true',
       'z-edge labelled',
     );
     expect(asked).toEqual(['z-edge']);

@@ -48,7 +48,10 @@ describe('FleetValidationCache, hostile input', () => {
     '/etc/passwd',
   ])('a file at %j is validated as a full validation does', path => {
     const files = withPaths([
-      [path, 'kind: Cluster\nmetadata:\n  name: polluted\n__proto__: {polluted: 1}\n'],
+      [
+        path,
+        'kind: Cluster\nmetadata:\n  name: polluted\n__proto__: {polluted: 1}\n',
+      ],
     ]);
     expectSameAsFull(example, files);
   });

@@ -62,9 +62,7 @@ describe('FleetValidationCache', () => {
     const cache = new FleetValidationCache();
     cache.validate(example);
     const { [DEV]: _, ...without } = example;
-    expect(cache.validate(without).fleet.clusters.has('dev-local')).toBe(
-      false,
-    );
+    expect(cache.validate(without).fleet.clusters.has('dev-local')).toBe(false);
     const restored = cache.validate({ ...example }).fleet;
     expect(restored.clusters.get('dev-local')?.source.file).toBe(DEV);
   });

@@ -1,9 +1,6 @@
 import type { FleetFiles } from '../model/Fleet';
 import { parseDocuments } from '../model/parseDocuments';
-import {
-  FileDefinitions,
-  readDefinitionFile,
-} from './fleet/readDefinitions';
+import { FileDefinitions, readDefinitionFile } from './fleet/readDefinitions';
 import { validateFleet } from './validateFleet';
 
 /** What validateFleet returns. @public */
@@ -70,6 +67,7 @@ export class FleetValidationCache {
 
   private forgetAllBut(files: FleetFiles) {
     for (const file of this.entries.keys())
-      if (!Object.prototype.hasOwnProperty.call(files, file)) this.entries.delete(file);
+      if (!Object.prototype.hasOwnProperty.call(files, file))
+        this.entries.delete(file);
   }
 }

@@ -6,10 +6,7 @@ import { clusterProblems } from './fleet/clusterReferences';
 import { clusterSpecProblems } from './fleet/clusterSpecRules';
 import { FleetCheck } from './fleet/FleetCheck';
 import { profileProblems } from './fleet/profileReferences';
-import {
-  DefinitionFileReader,
-  readDefinitions,
-} from './fleet/readDefinitions';
+import { DefinitionFileReader, readDefinitions } from './fleet/readDefinitions';
 import { addUniqueNames, fleetMaps } from './fleet/uniqueNames';
 import { Problem, sortProblems } from './Problem';
 

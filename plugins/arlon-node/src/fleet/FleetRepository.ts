@@ -230,11 +230,15 @@ export class FleetRepository {
     snapshot?: FleetSnapshot,
   ): Promise<LastKnownGoodState> {
     const checkout = this.requireCheckout();
-    this.history ??= new LastKnownGood({
-      commitInfo: oid => checkout.exclusive(() => checkout.commitInfo(oid)),
-      definitionsAt: (commit, blobs) =>
-        checkout.exclusive(() => checkout.definitionsAt(commit, blobs)),
-    }, undefined, this.validation);
+    this.history ??= new LastKnownGood(
+      {
+        commitInfo: oid => checkout.exclusive(() => checkout.commitInfo(oid)),
+        definitionsAt: (commit, blobs) =>
+          checkout.exclusive(() => checkout.definitionsAt(commit, blobs)),
+      },
+      undefined,
+      this.validation,
+    );
     return this.history.at(snapshot ?? (await this.read()));
   }
 

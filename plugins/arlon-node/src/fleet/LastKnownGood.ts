@@ -19,7 +19,10 @@ const MAX_CACHED_BLOBS = 20_000;
 /** The local clone's history, as the walk needs it (FleetCheckout). */
 export interface FleetHistory {
   commitInfo(oid: string): Promise<CommitInfo & { parents: string[] }>;
-  definitionsAt(commit: string, blobs: Map<string, string>): Promise<FleetFiles>;
+  definitionsAt(
+    commit: string,
+    blobs: Map<string, string>,
+  ): Promise<FleetFiles>;
 }
 
 /** The head at last known good: what it holds, and the views people see. */
@@ -101,10 +104,10 @@ export class LastKnownGood {
     } catch {
       // History that cannot be read (a shallow clone, a pruned object) loses
       // the breaking commits, never the holding: what is broken is still known.
-      held = new BreakingCommits(
+      held = new BreakingCommits(snapshot.commit, tracker.breakage).result(
         snapshot.commit,
-        tracker.breakage,
-      ).result(snapshot.commit, () => undefined);
+        () => undefined,
+      );
       lastGood.clear();
     }
     return {

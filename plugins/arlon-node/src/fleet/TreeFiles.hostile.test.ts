@@ -47,12 +47,7 @@ describe('TreeFiles, hostile repositories', () => {
     fs.writeFileSync(path.join(dir, 'a.yaml'), 'a');
     fs.symlinkSync('/etc/passwd', path.join(dir, 'link.yaml'));
     const head = commitAll();
-    git(
-      'update-index',
-      '--add',
-      '--cacheinfo',
-      `160000,${head},vendor/sub`,
-    );
+    git('update-index', '--add', '--cacheinfo', `160000,${head},vendor/sub`);
     git('-c', 'user.name=t', '-c', 'user.email=t@x', 'commit', '-qm', 'sub');
     const files = await new TreeFiles(dir).at(git('rev-parse', 'HEAD'));
     expect(files).toEqual({ 'a.yaml': 'a', 'link.yaml': '/etc/passwd' });

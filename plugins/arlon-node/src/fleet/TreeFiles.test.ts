@@ -31,7 +31,12 @@ function repository() {
         .filter(Boolean)
         .map(file => [file, git('show', `${oid}:${file}`)]),
     );
-  return { dir, commit, truth, remove: () => fs.rmSync(dir, { recursive: true }) };
+  return {
+    dir,
+    commit,
+    truth,
+    remove: () => fs.rmSync(dir, { recursive: true }),
+  };
 }
 
 /** Contents compared as git show prints them (without the final newline). */

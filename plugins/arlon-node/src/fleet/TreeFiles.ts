@@ -39,8 +39,8 @@ export class TreeFiles {
     this.trees = seenTrees;
     this.blobs = seenBlobs;
     const files: FleetFiles = {};
+    // An own property whatever the path (a file named __proto__ is data).
     for (const [path, , content] of entries)
-      // An own property whatever the path (a file named __proto__ is data).
       Object.defineProperty(files, path, {
         value: content,
         enumerable: true,

@@ -27,7 +27,10 @@ export interface ReadDefinitions {
 export type FileDefinitions = ReadDefinitions;
 
 /** Reads one file of the parse phase; the incremental validation caches it by content. */
-export type DefinitionFileReader = (file: string, text: string) => FileDefinitions;
+export type DefinitionFileReader = (
+  file: string,
+  text: string,
+) => FileDefinitions;
 
 export function readDefinitions(
   files: FleetFiles,
@@ -65,9 +68,9 @@ export function readDefinitionFile(
         column: 1,
         field: '',
         message: `${file} is not where definitions live, so it is not read`,
-        hint: `Definitions live directly in ${Object.values(
-          KIND_FOLDERS,
-        ).join('/, ')}/ as <name>.yaml; move it there, or remove it.`,
+        hint: `Definitions live directly in ${Object.values(KIND_FOLDERS).join(
+          '/, ',
+        )}/ as <name>.yaml; move it there, or remove it.`,
       });
     return { candidates, brokenNames, problems };
   }
