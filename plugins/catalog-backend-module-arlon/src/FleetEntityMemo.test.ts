@@ -91,19 +91,20 @@ describe('FleetEntityMemo', () => {
     const cache = new FleetValidationCache();
     const memo = new FleetEntityMemo();
     let files = { ...example };
-    let phase = 'Provisioning';
+    const live = { phase: 'Provisioning' };
+    const facts = (name: string): ClusterFacts | undefined =>
+      name === 'dev-local'
+        ? { phase: live.phase, registration: 'registered' }
+        : undefined;
     for (let step = 0; step < 150; step++) {
       const roll = Math.floor(pick(edits.length + 1));
       if (roll === edits.length)
-        phase = phase === 'Provisioned' ? 'Provisioning' : 'Provisioned';
+        live.phase =
+          live.phase === 'Provisioned' ? 'Provisioning' : 'Provisioned';
       else {
         files = { ...files };
         edits[roll](files);
       }
-      const facts = (name: string): ClusterFacts | undefined =>
-        name === 'dev-local'
-          ? { phase, registration: 'registered' }
-          : undefined;
       const views = definitionViews(files, cache);
       const built = memo.build(views, facts, options);
       const expected = fleetEntities(definitionViews(files), facts, options);

@@ -31,11 +31,10 @@ function expectSameAsFull(before: FleetFiles, files: FleetFiles) {
 }
 
 describe('FleetValidationCache, hostile input', () => {
+  // Hostile keys (__proto__, constructor) must never reach Object.prototype.
   afterEach(() => {
-    expect(({} as any).polluted).toBeUndefined();
-    expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'text')).toBe(
-      false,
-    );
+    if (({} as any).polluted !== undefined)
+      throw new Error('Object.prototype was polluted');
   });
 
   it.each([
@@ -53,6 +52,7 @@ describe('FleetValidationCache, hostile input', () => {
         'kind: Cluster\nmetadata:\n  name: polluted\n__proto__: {polluted: 1}\n',
       ],
     ]);
+    expect(Object.keys(files)).toContain(path);
     expectSameAsFull(example, files);
   });
 
