@@ -26,6 +26,25 @@ export interface Config {
        */
       webhookSecret?: string;
     };
+    /**
+     * Library repositories: further Git repositories of bundles, laid out as
+     * a fleet repository's `arlon/bundles/` and `bundles/`. A profile names
+     * one of their bundles as `<library>/<bundle>`. Read-only: nothing is
+     * ever written or pushed to a library.
+     */
+    libraries?: Array<{
+      /** Lower-case letters, digits and '-': the part before the `/` of a reference. */
+      name: string;
+      /**
+       * Clone URL over HTTP(S), without credentials (they come from the
+       * matching `integrations` entry): it is written into the generated manifests.
+       */
+      url: string;
+      /** A tag or full commit id the library stays at. Exactly one of revision and branch. */
+      revision?: string;
+      /** A branch whose head is followed, read at the fleet's poll. */
+      branch?: string;
+    }>;
     /** Management clusters running Cluster API and ArgoCD; each is a named context. */
     managementClusters?: Array<{
       /** Context name shown in the portal, unique among management clusters. */
@@ -46,6 +65,12 @@ export interface Config {
       skipTLSVerify?: boolean;
       /** Namespace where ArgoCD runs. Defaults to `argocd`. */
       argocdNamespace?: string;
+      /**
+       * Builds the clusters whose definitions name no management cluster
+       * (`spec.managementCluster`). At most one; absent on all, the first
+       * configured is the default.
+       */
+      default?: boolean;
     }>;
     /** Where workload clusters may be, and what ArgoCD may do in them. */
     security?: {

@@ -8,8 +8,9 @@ import { render } from './commands/render';
 import { validate } from './commands/validate';
 import { regenerate } from './commands/regenerate';
 import { Output, processOutput } from './Output';
-import { diff } from './commands/diff';
-import { preflight, showSavedReport } from './commands/preflight';
+import { diffCommand } from './commands/diffCommand';
+import { context, CONTEXT_USAGE } from './commands/context';
+import { commandContext } from './contexts/commandContext';
 import { version } from './commands/version';
 import { snapshot } from './commands/snapshot';
 import { bootstrap, printRbac } from './commands/bootstrap';
@@ -77,6 +78,8 @@ Commands:
       --dry-run                  Print exactly what it would apply, credentials redacted
       --output json              Machine-readable result (credentials redacted)
       --argocd-namespace <ns>    Where ArgoCD runs: refuse a tree whose arlon-fleet is elsewhere
+      --management-cluster <name>  Apply the tree of the clusters whose spec.managementCluster
+                                 names it; leave it out for the default management cluster
                                  Credentials: ARLON_REPO_TOKEN (or ARLON_REPO_PASSWORD) and
                                  ARLON_REPO_USERNAME (default x-access-token), given only to
                                  the repository URL ARLON_REPO_URL names; none: anonymous
@@ -86,12 +89,15 @@ Commands:
       --argocd-namespace <ns>    Default argocd
       --without-bootstrap        Leave out what only the portal's bootstrap action needs
                                  (AppProjects, creating Applications)
-  version [dir]                  This CLI's version and the fleet format it writes; with
+${CONTEXT_USAGE}  version [dir]                  This CLI's version and the fleet format it writes; with
                                  [dir], the format that fleet's generated/ records
       --portal <url>             Also the portal's (its backend's base URL; default
                                  ARLON_PORTAL_URL, token in ARLON_PORTAL_TOKEN)
       --output json
 
+Without --context, the commands that take it use the current arlon context (its cluster,
+and its fleet for [dir] and --fleet) and say so on stderr. --context names a kubeconfig
+context, else an arlon context; in diff, context: alone is the current one.
 [dir] defaults to the current directory. A generated/ tree, or a portal (ARLON_PORTAL_URL),
 of another release than this CLI is a warning on stderr; it never changes the exit code.
 `;
@@ -120,6 +126,9 @@ export async function main(
         color: { type: 'string' },
         context: { type: 'string' },
         fleet: { type: 'string' },
+        'kube-context': { type: 'string' },
+        kubeconfig: { type: 'string' },
+        'management-cluster': { type: 'string' },
         file: { type: 'string', short: 'f' },
         portal: { type: 'string' },
         'dry-run': { type: 'boolean' },
@@ -165,16 +174,37 @@ export async function main(
     return 2;
   }
   try {
+    // The cluster (and fleet) of the commands that reach one: --context, or the current arlon context.
+    const live =
+      ['validate', 'bootstrap', 'snapshot'].includes(command) &&
+      !values['print-rbac']
+        ? await commandContext(values.context, process.env, io)
+        : undefined;
+    const fleetDir = positionals.length > 1 ? dir : live?.fleetDir ?? dir;
     switch (command) {
+      case 'context':
+        return await context(
+          positionals.slice(1),
+          {
+            kubeContext: values['kube-context'],
+            kubeconfig: values.kubeconfig,
+            fleet: values.fleet,
+            managementCluster: values['management-cluster'],
+            json,
+            env: process.env,
+          },
+          io,
+        );
       case 'validate':
         return await withSkewWarnings(
-          { fleetDir: dir },
+          { fleetDir },
           () =>
             validate(
-              dir,
+              fleetDir,
               {
                 json,
-                context: values.context as string | undefined,
+                context: live?.kubeContext,
+                kubeConfig: live?.kubeConfig,
                 repoUrl: values['repo-url'],
                 revision: values.revision,
                 capiVersion,
@@ -245,29 +275,32 @@ export async function main(
             io,
           );
         return await bootstrap(
-          dir,
+          fleetDir,
           {
-            context: values.context,
+            context: live?.kubeContext,
+            kubeConfig: live?.kubeConfig,
             dryRun: !!values['dry-run'],
             json,
             argocdNamespace: values['argocd-namespace'],
+            managementCluster: values['management-cluster'],
             env: process.env,
           },
           io,
         );
       case 'snapshot':
-        if (positionals.length !== 2 || !values.context) {
+        if (positionals.length !== 2 || !live) {
           io.err(
-            'snapshot needs a bundle or profile and --context <name>: arlon snapshot <bundle-or-profile> --context <name> [-o file]\n',
+            'snapshot needs a bundle or profile and --context <name> (or a current arlon context): arlon snapshot <bundle-or-profile> --context <name> [-o file]\n',
           );
           return 2;
         }
         return await snapshot(
           positionals[1],
           {
-            context: values.context,
-            fleet: values.fleet ?? '.',
-            repoUrl: values['repo-url'],
+            context: live.kubeContext,
+            kubeConfig: live.kubeConfig,
+            fleet: values.fleet ?? live.fleetDir ?? '.',
+            repoUrl: values['repo-url'] ?? live.repoUrl,
             out: values.out,
             force: !!values.force,
           },
@@ -280,6 +313,7 @@ export async function main(
           positionals.slice(1),
           values,
           json,
+          USAGE,
           io,
         );
       default:
@@ -313,73 +347,6 @@ async function withSkewWarnings(
   const code = await command();
   printWarnings(warning ? [warning, ...warnings] : warnings, io);
   return code;
-}
-
-/** `diff` and `preflight`, whose errors exit 2 (1 means "different"). */
-async function diffCommand(
-  command: 'diff' | 'preflight',
-  args: string[],
-  values: Record<string, string | boolean | undefined>,
-  json: boolean,
-  io: Output,
-): Promise<number> {
-  const color = values.color ?? 'auto';
-  if (!['always', 'never', 'auto'].includes(color as string)) {
-    io.err(`--color must be always, never or auto, not "${color}"\n`);
-    return 2;
-  }
-  const output = {
-    json,
-    color:
-      color === 'always' ||
-      (color === 'auto' && !!process.stdout.isTTY && !process.env.NO_COLOR),
-    save: values.save as string | undefined,
-  };
-  const common = {
-    ...output,
-    namespace: (values.namespace as string) ?? 'default',
-    clientSide: !!values['client-side'],
-  };
-  try {
-    if (command === 'diff') {
-      if (args.length !== 2) {
-        io.err(`diff needs two sides: arlon diff <left> <right>\n\n${USAGE}`);
-        return 2;
-      }
-      return await diff(
-        args[0],
-        args[1],
-        { ...common, scope: values.scope as string | undefined },
-        io,
-      );
-    }
-    if (values.file)
-      return await showSavedReport(values.file as string, output, io);
-    if (args.length !== 1 || !values.context) {
-      io.err(
-        `preflight needs a bundle or profile and --context <name>: arlon preflight <bundle-or-profile> --context <name>\n`,
-      );
-      return 2;
-    }
-    return await preflight(
-      args[0],
-      {
-        ...common,
-        context: values.context as string,
-        fleet: (values.fleet as string) ?? '.',
-        repoUrl: values['repo-url'] as string | undefined,
-      },
-      io,
-    );
-  } catch (error) {
-    const e = error as NodeJS.ErrnoException;
-    io.err(
-      e.code === 'ENOENT'
-        ? `no such file or directory: ${e.path}\n`
-        : `arlon: ${e.message}\n`,
-    );
-    return 2;
-  }
 }
 
 function hasCredentials(url: unknown): boolean {

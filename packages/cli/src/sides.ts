@@ -17,24 +17,45 @@ export type Side =
   | { target: DiffTarget; rendered: Rendered }
   | { target: DiffTarget; cluster: LiveCluster };
 
-const CONTEXT = /^context:(.+)$/;
+const CONTEXT = /^context:(.*)$/;
 
-/** `context:<name>` is a live cluster; anything else a file or directory of manifests. */
-export async function readSide(arg: string, namespace: string): Promise<Side> {
+/** How `context:<name>` reaches its cluster (`context:` alone gives ''). */
+export type ConnectSide = (
+  context: string,
+) => Promise<{ name: string; cluster: LiveCluster }>;
+
+/**
+ * `context:<name>` is a live cluster; anything else a file or directory of
+ * manifests.
+ */
+export async function readSide(
+  arg: string,
+  namespace: string,
+  connect: ConnectSide = async name => ({
+    name,
+    cluster: liveCluster(name),
+  }),
+): Promise<Side> {
   const context = CONTEXT.exec(arg)?.[1];
-  if (context)
-    return {
-      target: { kind: 'context', name: context },
-      cluster: liveCluster(context),
-    };
+  if (context !== undefined) {
+    const { name, cluster } = await connect(context);
+    return { target: { kind: 'context', name }, cluster };
+  }
   return {
     target: { kind: 'files', name: arg },
     rendered: await readManifests(arg, namespace),
   };
 }
 
-/** A live cluster from the user's kubeconfig (KUBECONFIG or ~/.kube/config). */
-export function liveCluster(context: string): LiveCluster {
+/**
+ * A live cluster from the user's kubeconfig (KUBECONFIG or ~/.kube/config),
+ * or from `kubeConfig` when an arlon context built it.
+ */
+export function liveCluster(
+  context: string,
+  kubeConfig?: KubeConfig,
+): LiveCluster {
+  if (kubeConfig) return new LiveCluster(context, kubeConfig);
   const kc = new KubeConfig();
   kc.loadFromDefault();
   const names = kc.getContexts().map(c => c.name);

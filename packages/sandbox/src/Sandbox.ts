@@ -37,6 +37,8 @@ export interface SandboxOptions {
   faults?: Partial<Faults>;
   /** Time a CAPI Cluster takes from Pending to Provisioned. Default 3 s. */
   provisioningDelayMs?: number;
+  /** Time to replace one control plane machine when its Kubernetes version changes. Default 1 s. */
+  machineRolloutMs?: number;
   /**
    * Awaited after a CAPI Cluster's kubeconfig Secret is written and before
    * the Cluster is Provisioned; absent, both happen at once. A test holds it
@@ -63,6 +65,12 @@ export interface SandboxOptions {
    * operator would once: the example fleet's clusters then get built.
    */
   bootstrap?: boolean;
+  /**
+   * Another sandbox whose fleet repository this one's ArgoCD reads: a second
+   * management cluster of the same fleet, with its own API server, CAPI and
+   * ArgoCD. Absent, the sandbox serves a repository of its own.
+   */
+  fleetOf?: Sandbox;
 }
 
 /**
@@ -91,6 +99,8 @@ export class Sandbox {
     private readonly workDir: string,
     /** Every change in the management and workload clusters, in one order (tests assert orders from it). */
     readonly events: EventLog,
+    /** What its ArgoCD reads the fleet repository with (shared by a sandbox started with fleetOf). */
+    private readonly fleetReader: FleetRepoReader,
   ) {}
 
   static async start(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -153,6 +163,7 @@ export class Sandbox {
       store.observe(e => events.record('management', e));
       const capi = new CapiController(store, {
         provisioningDelayMs: options.provisioningDelayMs ?? 3000,
+        machineRolloutMs: options.machineRolloutMs,
         beforeProvisioned: options.beforeProvisioned,
         onProvisionFailure:
           options.onProvisionFailure ??
@@ -173,11 +184,13 @@ export class Sandbox {
         },
       });
       started.push(capi);
-      const fleetRepoUrl = `${gitServer.url}/fleet.git`;
+      const shared = options.fleetOf;
+      const fleetRepoUrl = shared?.fleetRepoUrl ?? `${gitServer.url}/fleet.git`;
+      const fleetReader = shared?.fleetReader ?? new FleetRepoReader(bare);
       const argocd = new ArgoCdController({
         namespace: argocdNamespace,
         fleetRepoUrl,
-        reader: new FleetRepoReader(bare),
+        reader: fleetReader,
         management: apiServer,
         servers,
         resyncMs: options.argocdResyncMs ?? 1000,
@@ -216,7 +229,7 @@ export class Sandbox {
         apiServer,
         gitServer,
         fleetRepoUrl,
-        fleetBranch,
+        shared?.fleetBranch ?? fleetBranch,
         kubeconfigPath,
         token,
         servers,
@@ -224,6 +237,7 @@ export class Sandbox {
         argocd,
         workDir,
         events,
+        fleetReader,
       );
     } catch (error) {
       for (const s of started.reverse()) await s.stop();

@@ -158,12 +158,17 @@ describe('a cluster created through the API', () => {
       return (
         res.body.status?.registration === 'registered' &&
         res.body.status.applications.length === 3 &&
+        res.body.status.capi?.controlPlaneVersions &&
         res.body
       );
     }, 'the live status');
     expect(view.status).toMatchObject({
       managementCluster: 'sandbox',
-      capi: { phase: 'Provisioned' },
+      // The version Cluster API reports its control plane machines run (docker-dev's).
+      capi: {
+        phase: 'Provisioned',
+        controlPlaneVersions: [{ version: 'v1.30.0', replicas: 1 }],
+      },
       registration: 'registered',
       root: { sync: 'Synced', automated: true },
       behind: false,

@@ -135,6 +135,33 @@ const ROUTES: Route[] = [
     allowed: 200,
   },
   {
+    route: 'GET /profiles/:name/source',
+    permission: 'arlon.definition.read',
+    // Without update: the source, marked read-only.
+    send: s => request(s).get('/api/arlon/profiles/apps/source'),
+    allowed: 200,
+  },
+  {
+    route: 'POST /profiles/:name/check',
+    permission: 'arlon.definition.update',
+    send: s =>
+      request(s)
+        .post('/api/arlon/profiles/apps/check')
+        .set('Content-Type', 'application/yaml')
+        .send(profile),
+    allowed: 200,
+  },
+  {
+    route: 'POST /clusters/:name/check',
+    permission: 'arlon.cluster.update',
+    send: s =>
+      request(s)
+        .post('/api/arlon/clusters/dev-local/check')
+        .set('Content-Type', 'application/yaml')
+        .send(cluster('dev-local')),
+    allowed: 200,
+  },
+  {
     route: 'DELETE /bundles/:name',
     permission: 'arlon.definition.delete',
     // In use by a profile: refused by validation (400), after the permission.

@@ -12,7 +12,6 @@ import {
   arlonPermissionRules,
   arlonResourceRef,
   defaultOwnerOf,
-  FLEET_CHANGED_TOPIC,
   fleetChangesServiceRef,
   fleetRepositoryServiceRef,
   managementClustersServiceRef,
@@ -21,8 +20,19 @@ import {
   repositoryCredentialsFromConfig,
 } from '@arlon-backstage/plugin-arlon-node';
 import { eventsServiceRef } from '@backstage/plugin-events-node';
-import { RegistrationScheduler } from './registration/RegistrationScheduler';
-import { RegenerateScheduler } from './regenerate/RegenerateScheduler';
+import {
+  REGISTRATION_TASK_ID,
+  RegistrationScheduler,
+} from './registration/RegistrationScheduler';
+import {
+  REGENERATE_TASK_ID,
+  RegenerateScheduler,
+} from './regenerate/RegenerateScheduler';
+import { relayFleetChanges } from './changes/relayFleetChanges';
+import {
+  GlobalTaskLeases,
+  TASK_LEASE_TIMING,
+} from './scheduling/GlobalTaskLeases';
 import { createRouter } from './router';
 import { FleetStatus } from './status/FleetStatus';
 import { DiffReportStore } from './diff/DiffReportStore';
@@ -92,30 +102,37 @@ export const arlonPlugin = createBackendPlugin({
         permissionsRegistry.addPermissions(
           arlonPermissions.filter(p => p.type === 'basic'),
         );
+        // A replica killed mid-term hands its tasks over in seconds, not at their timeout.
+        const leases = new GlobalTaskLeases(await database.getClient(), {
+          taskIds: [REGISTRATION_TASK_ID, REGENERATE_TASK_ID],
+          ...TASK_LEASE_TIMING,
+          logger,
+        });
+        lifecycle.addStartupHook(() => leases.start());
+        lifecycle.addShutdownHook(() => leases.stop());
         const registration = new RegistrationScheduler({
           ...deps,
           logger,
           scheduler,
           lifecycle,
+          leases,
         });
         await registration.schedule();
-        // Other plugins may follow the fleet too: every new head this process
-        // sees (each replica publishes what it sees; the commit identifies it).
-        deps.changes.subscribe(change =>
-          events
-            .publish({ topic: FLEET_CHANGED_TOPIC, eventPayload: change })
-            .catch(error =>
-              logger.warn(
-                `Publishing ${FLEET_CHANGED_TOPIC} failed: ${error.message}`,
-              ),
-            ),
-        );
+        // Other plugins may follow the fleet too, and other replicas' heads
+        // arrive as events (with a bus shared by the replicas).
+        const stopRelay = await relayFleetChanges({
+          events,
+          changes: deps.changes,
+          logger,
+        });
+        lifecycle.addShutdownHook(stopRelay);
         // generated/ follows the definitions after hand pushes and merges (one replica).
         await new RegenerateScheduler({
           ...deps,
           logger,
           scheduler,
           lifecycle,
+          leases,
         }).schedule();
         const status = new FleetStatus(deps.managementClusters);
         // Informers start in the background: an unreachable cluster must not block start-up.

@@ -157,7 +157,12 @@ export async function createRouter(
         const result = await applyBootstrap(
           fleetRepository,
           managementClusters.get(name),
-          { credentials: options.repositoryCredentials, dryRun },
+          {
+            credentials: options.repositoryCredentials,
+            dryRun,
+            // Each management cluster builds only the clusters placed on it.
+            tree: managementClusters.treeOf(name),
+          },
         );
         const ref = (s: (typeof result.steps)[number]) => ({
           kind: s.kind,
@@ -182,8 +187,10 @@ export async function createRouter(
   });
 
   const servedKinds = new ServedClusterKinds(managementClusters);
-  const definitions = new FleetDefinitions(fleetRepository, () =>
-    servedKinds.current(),
+  const definitions = new FleetDefinitions(
+    fleetRepository,
+    () => servedKinds.current(),
+    managementClusters.placementNames(),
   );
   // Deletions and unregistrations outlive their request: one per cluster at a time.
   const clusterOperations = new ClusterOperations((cluster, error) =>

@@ -36,8 +36,27 @@ export {
   MAX_YAML_ALIASES,
 } from './model/yamlData';
 export { type Problem, formatFieldPath } from './validation/Problem';
-export { validateFleet } from './validation/validateFleet';
+export {
+  validateFleet,
+  type FleetValidationContext,
+} from './validation/validateFleet';
 export * from './validation/FleetValidationCache';
+export {
+  bundleEntityRef,
+  bundleOfEntry,
+  generatedBundleName,
+  isLibraryRef,
+  libraryBundleEntityName,
+  libraryBundleKey,
+  parseLibraryRef,
+  resolveLibraryBundle,
+} from './library/library';
+export { readLibrary } from './library/readLibrary';
+export type {
+  Library,
+  LibraryBundleRef,
+  LibraryCatalog,
+} from './library/library';
 export { formatProblems } from './validation/formatProblems';
 export * from './validation/lastKnownGood';
 export * from './validation/breakingCommits';
@@ -56,6 +75,15 @@ export * from './compiler/compileFleet';
 export * from './compiler/planFleetEdit';
 export * from './compiler/generatedDrift';
 export * from './compiler/fleetFormat';
+export {
+  bootstrapTree,
+  fleetOfTree,
+  MANAGEMENT_CLUSTER_ANNOTATION,
+  PLACED_TREES_ROOT,
+  placedManagementClusters,
+  type BootstrapTree,
+  type ManagementClusterNames,
+} from './compiler/placement';
 export type { PortalVersion } from './model/portalVersion';
 export * from './permissions';
 export * from './clusterTransitions';

@@ -11,7 +11,14 @@ export {
   managementClustersServiceRef,
   fleetRepositoryServiceRef,
   fleetChangesServiceRef,
+  libraryShelfServiceRef,
 } from './services';
+export {
+  LibraryShelf,
+  type LibraryShelfOptions,
+  type LibraryStatus,
+} from './library/LibraryShelf';
+export type { LibraryConfig } from './library/readLibrariesConfig';
 export {
   FleetChanges,
   FLEET_CHANGED_TOPIC,

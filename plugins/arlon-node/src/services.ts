@@ -7,12 +7,16 @@ import {
   createServiceRef,
 } from '@backstage/backend-plugin-api';
 import { ScmIntegrations } from '@backstage/integration';
-import { ManagementClusters } from './cluster/ManagementClusters';
+import {
+  ManagementClusters,
+  placementNamesOf,
+} from './cluster/ManagementClusters';
 import { readArlonConfig } from './config/readArlonConfig';
 import { readArlonLimits } from './config/readArlonLimits';
 import { limitRequestTime } from './connection/requestTimeout';
 import { readArlonSecurity } from './config/readArlonSecurity';
 import { FleetRepository } from './fleet/FleetRepository';
+import { LibraryShelf } from './library/LibraryShelf';
 import { gitCredentialsFromIntegrations } from './fleet/gitCredentials';
 import { pullRequestOpener } from './fleet/pullRequests';
 import { FleetChanges } from './changes/FleetChanges';
@@ -57,10 +61,15 @@ export const fleetChangesServiceRef = createServiceRef<FleetChanges>({
     }),
 });
 
-/** The configured management clusters, shared by the arlon backend and its modules. */
+/**
+ * The configured management clusters, one instance per process (root-scoped):
+ * the arlon backend and the catalog, scaffolder and Kubernetes modules share
+ * it, and with it one informer set (list + watch) per management cluster.
+ */
 export const managementClustersServiceRef =
   createServiceRef<ManagementClusters>({
     id: 'arlon.management-clusters',
+    scope: 'root',
     defaultFactory: async service =>
       createServiceFactory({
         service,
@@ -86,21 +95,63 @@ function withRequestTimeout(
   return clusters;
 }
 
-/** The fleet repository (`arlon.fleetRepo`), with credentials from `integrations`. */
+/**
+ * The library repositories (`arlon.libraries`), read-only, one copy per
+ * process (root-scoped): read at the fleet's poll period, shared by every
+ * FleetRepository of the process.
+ */
+export const libraryShelfServiceRef = createServiceRef<LibraryShelf>({
+  id: 'arlon.library-shelf',
+  scope: 'root',
+  defaultFactory: async service =>
+    createServiceFactory({
+      service,
+      deps: {
+        config: coreServices.rootConfig,
+        logger: coreServices.rootLogger,
+        lifecycle: coreServices.rootLifecycle,
+      },
+      factory: async ({ config, logger, lifecycle }) => {
+        const base =
+          config.getOptionalString('backend.workingDirectory') ?? os.tmpdir();
+        const shelf = new LibraryShelf(
+          readArlonConfig(config).libraries,
+          await fs.mkdtemp(path.join(base, 'arlon-libraries-')),
+          gitCredentialsFromIntegrations(ScmIntegrations.fromConfig(config)),
+          {
+            gitTimeoutMs: readArlonLimits(config).gitTimeoutMs,
+            logger: logger.child({ service: 'arlon-libraries' }),
+          },
+        );
+        shelf.watch(readFleetChangesConfig(config).pollMs);
+        lifecycle.addShutdownHook(() => shelf.stop());
+        return shelf;
+      },
+    }),
+});
+
+/**
+ * The fleet repository (`arlon.fleetRepo`), with credentials from
+ * `integrations`. Root-scoped: a process has one checkout and one write lock,
+ * whichever plugin or module writes (REST, scaffolder actions, regeneration),
+ * so its writes queue behind each other instead of racing to push.
+ */
 export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
   id: 'arlon.fleet-repository',
+  scope: 'root',
   defaultFactory: async service =>
     createServiceFactory({
       service,
       deps: {
         config: coreServices.rootConfig,
         changes: fleetChangesServiceRef,
+        libraries: libraryShelfServiceRef,
       },
-      factory: async ({ config, changes }) => {
+      factory: async ({ config, changes, libraries }) => {
         const base =
           config.getOptionalString('backend.workingDirectory') ?? os.tmpdir();
         const workDir = await fs.mkdtemp(path.join(base, 'arlon-fleet-'));
-        const { fleetRepo } = readArlonConfig(config);
+        const { fleetRepo, managementClusters } = readArlonConfig(config);
         const integrations = ScmIntegrations.fromConfig(config);
         return new FleetRepository(
           fleetRepo,
@@ -113,8 +164,13 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
             : undefined,
           {
             gitTimeoutMs: readArlonLimits(config).gitTimeoutMs,
-            // REST, scaffolder and catalog each have a repository: all announce.
+            // Every commit this process pushes, whichever plugin made it.
             onCommit: commit => changes.announce(commit),
+            libraries: readArlonConfig(config).libraries.length
+              ? libraries
+              : undefined,
+            // Last known good checks placements against them, as writes do.
+            managementClusters: placementNamesOf(managementClusters),
           },
         );
       },

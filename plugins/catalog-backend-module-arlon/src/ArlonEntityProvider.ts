@@ -25,6 +25,7 @@ import type {
 import { ClusterFacts, FleetEntityOptions } from './fleetEntities';
 import { BuiltEntity, FleetEntityMemo } from './FleetEntityMemo';
 import { fleetLinks } from './fleetLinks';
+import { libraryEntities } from './libraryEntities';
 
 export interface ArlonEntityProviderOptions
   extends Omit<FleetEntityOptions, 'links' | 'multipleArgoCdInstances'> {
@@ -51,6 +52,7 @@ export class ArlonEntityProvider implements EntityProvider {
   private current = new Map<string, string>(); // entity ref -> JSON, what the catalog has from us
   private lastCommit?: string;
   private unsubscribe?: () => void;
+  private unsubscribeLibraries?: () => void;
   private pending = false;
   private stopped = false;
   /** The sync running now, or the last one: each next sync waits for it. */
@@ -85,12 +87,17 @@ export class ArlonEntityProvider implements EntityProvider {
     this.unsubscribe = this.options.changes.subscribe(({ commit }) =>
       this.fleetChanged(commit),
     );
+    // A library that moved changes its bundles' entities and what profiles rest on.
+    this.unsubscribeLibraries = this.options.repository.libraries?.subscribe(
+      () => this.soon(),
+    );
   }
 
   /** Stops following changes (tests and shutdown). */
   stop() {
     this.stopped = true;
     this.unsubscribe?.();
+    this.unsubscribeLibraries?.();
   }
 
   async fullSync() {
@@ -199,11 +206,18 @@ export class ArlonEntityProvider implements EntityProvider {
     );
     return {
       commit: snapshot.commit,
-      built: this.memo.build(
-        views,
-        name => this.facts(name),
-        this.currentEntityOptions(),
-      ),
+      built: [
+        ...this.memo.build(
+          views,
+          name => this.facts(name),
+          this.currentEntityOptions(),
+        ),
+        // Few, and built from the libraries as last read: built every time.
+        ...libraryEntities(
+          this.options.repository.libraries?.status() ?? [],
+          this.options,
+        ).map(entity => ({ entity, json: JSON.stringify(entity) })),
+      ],
     };
   }
 

@@ -105,7 +105,7 @@ describe('FleetEntityMemo', () => {
         files = { ...files };
         edits[roll](files);
       }
-      const views = definitionViews(files, cache);
+      const views = definitionViews(files, { cache });
       const built = memo.build(views, facts, options);
       const expected = fleetEntities(definitionViews(files), facts, options);
       expect(built.map(b => b.entity)).toEqual(expected);
@@ -117,12 +117,20 @@ describe('FleetEntityMemo', () => {
     const cache = new FleetValidationCache();
     const memo = new FleetEntityMemo();
     const facts = () => undefined;
-    const first = memo.build(definitionViews(example, cache), facts, options);
+    const first = memo.build(
+      definitionViews(example, { cache }),
+      facts,
+      options,
+    );
     const changed = {
       ...example,
       [SPEC]: example[SPEC].replace('v1.30.0', 'v1.31.0'),
     };
-    const second = memo.build(definitionViews(changed, cache), facts, options);
+    const second = memo.build(
+      definitionViews(changed, { cache }),
+      facts,
+      options,
+    );
     const byName = (built: typeof first, name: string) =>
       built.find(b => b.entity.metadata.title === name)!.entity;
     expect(byName(second, 'prod-us-west')).toBe(byName(first, 'prod-us-west'));
@@ -137,7 +145,7 @@ describe('FleetEntityMemo', () => {
       ).toBe('v1.31.0');
     }
     const live = memo.build(
-      definitionViews(changed, cache),
+      definitionViews(changed, { cache }),
       name => (name === 'dev-local' ? { phase: 'Provisioned' } : undefined),
       options,
     );
@@ -150,7 +158,9 @@ describe('FleetEntityMemo', () => {
 
   it('starts over when the options change (another repository, a second ArgoCD)', () => {
     const memo = new FleetEntityMemo();
-    const views = definitionViews(example, new FleetValidationCache());
+    const views = definitionViews(example, {
+      cache: new FleetValidationCache(),
+    });
     const first = memo.build(views, () => undefined, options);
     const other = { ...options, multipleArgoCdInstances: true };
     const second = memo.build(views, () => undefined, other);

@@ -1,5 +1,6 @@
 import type { Entity } from '@backstage/catalog-model';
 import {
+  bundleEntityRef,
   Cluster,
   ClusterSpec,
   DefinitionView,
@@ -109,8 +110,11 @@ export function fleetEntities(
 
     switch (view.kind) {
       case 'Profile':
-        for (const b of toList((def as Profile).spec?.bundles))
-          dependsOn.push(entityRef('Bundle', b));
+        // A library bundle (`<library>/<bundle>`) is its own entity (libraryEntities).
+        for (const b of toList((def as Profile).spec?.bundles)) {
+          const bundle = bundleEntityRef(b);
+          if (bundle) dependsOn.push(bundle);
+        }
         break;
       case 'ClusterSpec': {
         const spec = (def as ClusterSpec).spec ?? ({} as any);

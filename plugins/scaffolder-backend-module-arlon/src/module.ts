@@ -39,8 +39,10 @@ export const scaffolderModuleArlon = createBackendModule({
         const servedKinds = new ServedClusterKinds(managementClusters);
         scaffolder.addActions(
           ...createArlonActions({
-            definitions: new FleetDefinitions(fleetRepository, () =>
-              servedKinds.current(),
+            definitions: new FleetDefinitions(
+              fleetRepository,
+              () => servedKinds.current(),
+              managementClusters.placementNames(),
             ),
             permissions,
             managementClusters,

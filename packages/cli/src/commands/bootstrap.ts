@@ -18,10 +18,17 @@ import { readGeneratedTree } from '../readGeneratedTree';
 
 export interface BootstrapCommandOptions {
   context?: string;
+  /** The management cluster's client when an arlon context chose it. */
+  kubeConfig?: KubeConfig;
   dryRun: boolean;
   json: boolean;
   /** Where ArgoCD runs, when the operator says: the tree's arlon-fleet must be there. */
   argocdNamespace?: string;
+  /**
+   * The management cluster's name as clusters give it in
+   * `spec.managementCluster`: its tree is applied. Absent, the default tree.
+   */
+  managementCluster?: string;
   /** The process environment: the repository credentials come from it, never from flags. */
   env: Record<string, string | undefined>;
 }
@@ -155,12 +162,25 @@ export async function bootstrap(
 ): Promise<number> {
   if (!options.context) {
     io.err(
-      'bootstrap needs --context <name>: the management cluster, a context of your kubeconfig (KUBECONFIG or ~/.kube/config)\n',
+      'bootstrap needs --context <name> (or a current arlon context): the management cluster, a context of your kubeconfig (KUBECONFIG or ~/.kube/config)\n',
+    );
+    return 2;
+  }
+  const placed = options.managementCluster;
+  // Checked before anything is read: it becomes a path of the tree.
+  if (placed !== undefined && !DNS_LABEL.test(placed)) {
+    io.err(
+      `--management-cluster must be a management cluster name (lower-case letters, digits and '-', at most 63 characters), not ${JSON.stringify(
+        placed.slice(0, 100),
+      )}\n`,
     );
     return 2;
   }
   const definitions = await readFleetDir(dir);
-  const { problems } = validateFleet(definitions);
+  const { problems } = validateFleet({
+    ...definitions,
+    ...(await readGeneratedTree(dir)).files,
+  });
   if (problems.length) {
     io.err(
       `${formatProblems(
@@ -184,12 +204,13 @@ export async function bootstrap(
   const credentials = credentialsFromEnv(options.env);
   const files = { ...definitions, ...(await readGeneratedTree(dir)).files };
   const result = await bootstrapManagementCluster(
-    contextConfig(options.context),
+    options.kubeConfig ?? contextConfig(options.context),
     {
       files,
       credentials: async url => credentialsFor(url, options.env),
       dryRun: options.dryRun,
       argocdNamespace: options.argocdNamespace,
+      managementCluster: options.managementCluster,
     },
   );
   if (options.json) {

@@ -5,7 +5,7 @@ import {
 } from '@arlon-backstage/plugin-arlon-common';
 import { compareClusters, preflight } from '@arlon-backstage/plugin-arlon-node';
 import type { Output } from '../Output';
-import { readManifests, readSide } from '../sides';
+import { ConnectSide, readManifests, readSide } from '../sides';
 import { ReportOutput, showReport } from './showReport';
 
 export interface DiffOptions extends ReportOutput {
@@ -13,6 +13,8 @@ export interface DiffOptions extends ReportOutput {
   /** Manifests naming the objects to compare when both sides are live. */
   scope?: string;
   clientSide: boolean;
+  /** How a `context:` side reaches its cluster (the kubeconfig without it). */
+  connect?: ConnectSide;
 }
 
 /**
@@ -27,8 +29,8 @@ export async function diff(
   io: Output,
 ): Promise<number> {
   const [left, right] = await Promise.all([
-    readSide(leftArg, options.namespace),
-    readSide(rightArg, options.namespace),
+    readSide(leftArg, options.namespace, options.connect),
+    readSide(rightArg, options.namespace, options.connect),
   ]);
   const title = `${describeTarget(left.target)} → ${describeTarget(
     right.target,

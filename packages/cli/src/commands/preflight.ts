@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { KubeConfig } from '@kubernetes/client-node';
 import {
   makeReport,
   parseDiffReportFile,
@@ -12,6 +13,8 @@ import { ReportOutput, showReport } from './showReport';
 export interface PreflightOptions extends ReportOutput {
   fleet: string;
   context: string;
+  /** The cluster's client when an arlon context chose it. */
+  kubeConfig?: KubeConfig;
   /** The fleet repository's URL, so Git sources that point at it are rendered. */
   repoUrl?: string;
   clientSide: boolean;
@@ -37,7 +40,7 @@ export async function preflight(
   const section = await preflightOn(
     `context ${options.context} → ${target.kind} ${name}`,
     rendered,
-    liveCluster(options.context),
+    liveCluster(options.context, options.kubeConfig),
     { serverSide: !options.clientSide },
   );
   return showReport(

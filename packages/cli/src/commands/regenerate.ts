@@ -7,6 +7,7 @@ import {
 } from '@arlon-backstage/plugin-arlon-common';
 import type { Output } from '../Output';
 import { readFleetDir } from '../readFleetDir';
+import { readGeneratedTree } from '../readGeneratedTree';
 import { CompileOverrides, generatedStatus } from '../generatedStatus';
 import { writeGeneratedTree } from '../writeGeneratedTree';
 
@@ -23,7 +24,13 @@ export async function regenerate(
   io: Output,
 ): Promise<number> {
   const files = await readFleetDir(dir);
-  const { fleet, problems } = validateFleet(files);
+  // With the generated tree: it says which management cluster builds each
+  // cluster today (a move that would delete one is a problem), and which
+  // management clusters have a tree to keep.
+  const { fleet, problems } = validateFleet({
+    ...files,
+    ...(await readGeneratedTree(dir)).files,
+  });
   if (problems.length) {
     io.err(formatProblems(problems, dir));
     io.err('Nothing was regenerated: fix the definitions first.\n');

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { KubeConfig } from '@kubernetes/client-node';
 import { LiveCluster } from '@arlon-backstage/plugin-arlon-node';
 import type { Output } from '../Output';
 import { fleetTarget } from '../fleetTarget';
@@ -7,6 +8,8 @@ import { missingObjects, snapshotYaml } from '../snapshot/snapshotList';
 
 export interface SnapshotOptions {
   context: string;
+  /** The cluster's client when an arlon context chose it (built by the same parser). */
+  kubeConfig?: KubeConfig;
   fleet: string;
   repoUrl?: string;
   /** The file to write; stdout without it. */
@@ -36,10 +39,12 @@ export async function snapshot(
     throw new Error(
       `${options.out} exists: give another -o file, or --force to replace it`,
     );
-  const { kubeConfig, server } = await contextKubeConfig(
-    options.context,
-    options.env,
-  );
+  const { kubeConfig, server } = options.kubeConfig
+    ? {
+        kubeConfig: options.kubeConfig,
+        server: options.kubeConfig.getCurrentCluster()?.server ?? '?',
+      }
+    : await contextKubeConfig(options.context, options.env);
   const desired = rendered.objects.map(r => r.object);
   let result;
   try {

@@ -7,8 +7,10 @@ import {
   validateFleet,
 } from '@arlon-backstage/plugin-arlon-common';
 import { discoverServedKinds } from '@arlon-backstage/plugin-arlon-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import type { Output } from '../Output';
 import { readFleetDir } from '../readFleetDir';
+import { readGeneratedTree } from '../readGeneratedTree';
 import { liveCluster } from '../sides';
 import {
   CompileOverrides,
@@ -28,16 +30,25 @@ const SHOWN = 5;
  */
 export async function validate(
   dir: string,
-  options: { json: boolean; context?: string } & CompileOverrides,
+  options: {
+    json: boolean;
+    context?: string;
+    kubeConfig?: KubeConfig;
+  } & CompileOverrides,
   io: Output,
 ): Promise<number> {
   const files = await readFleetDir(dir);
-  const { fleet, problems: found } = validateFleet(files);
+  // With the generated tree: it says which management cluster builds each
+  // cluster today, so a move that would delete one is a problem.
+  const { fleet, problems: found } = validateFleet({
+    ...files,
+    ...(await readGeneratedTree(dir)).files,
+  });
   let problems: Problem[] = found;
   if (!problems.length && options.context) {
     // (Whether it runs arlon-fleet does not matter here: the user named it.)
     const served = await discoverServedKinds(
-      liveCluster(options.context),
+      liveCluster(options.context, options.kubeConfig),
       'argocd',
     );
     // Every cluster's manifests, as if all were being written now, at the

@@ -59,7 +59,7 @@ function forTheCli(message: string): string {
 }
 
 /** The names of the contexts a kubeconfig text holds, for the "no such context" message. */
-function contextNames(text: string): string[] {
+export function contextNames(text: string): string[] {
   try {
     const root = parseDocument(text).toJS({
       maxAliasCount: 0,

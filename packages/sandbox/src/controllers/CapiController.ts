@@ -4,6 +4,7 @@ import { kubeconfigYaml } from '../kube/kubeconfig';
 import { ObjectStore, WatchEvent } from '../kube/ObjectStore';
 import type { ResourceType } from '../kube/resources';
 import { CapiStatusVersion, clusterStatus, Phase } from './capiStatus';
+import { ControlPlaneRollout } from './ControlPlaneRollout';
 
 export const CAPI_CLUSTER_FINALIZER = 'cluster.cluster.x-k8s.io';
 
@@ -25,6 +26,8 @@ export interface CapiControllerOptions {
     cluster: { namespace: string; name: string },
     error: unknown,
   ): void;
+  /** Time to replace one control plane machine in a version rollout (ControlPlaneRollout). Default 1 s. */
+  machineRolloutMs?: number;
   /** Called when a workload cluster's API server is up or gone, so others (ArgoCD) can reach it. */
   onWorkloadServer(
     url: string,
@@ -55,6 +58,7 @@ export class CapiController {
   private readonly stopWatches: Array<() => void> = [];
   private clusterType!: ResourceType;
   private version!: CapiStatusVersion;
+  private rollout?: ControlPlaneRollout;
 
   constructor(
     private readonly store: ObjectStore,
@@ -69,6 +73,12 @@ export class CapiController {
       this.clusterType.version === 'v1beta2' ? 'v1beta2' : 'v1beta1';
     for (const cluster of this.store.list(this.clusterType, undefined))
       this.reconcile(cluster);
+    this.rollout = new ControlPlaneRollout(
+      this.store,
+      this.clusterType,
+      this.options.machineRolloutMs ?? 1000,
+    );
+    this.rollout.start();
     this.stopWatches.push(
       this.store.watch(
         {
@@ -102,6 +112,7 @@ export class CapiController {
 
   async stop() {
     this.stopWatches.forEach(stop => stop());
+    this.rollout?.stop();
     this.timers.forEach(clearTimeout);
     await Promise.all([...this.workloads.values()].map(s => s.stop()));
     this.workloads.clear();

@@ -126,6 +126,13 @@ export class KubeApiServer {
     return this.access.userOf(token) !== undefined;
   }
 
+  /** The path of each watch open now: how many informers a client runs, per resource. */
+  openWatches(): string[] {
+    return [...this.watches].map(
+      res => new URL(res.req?.url ?? '/', 'https://sandbox').pathname,
+    );
+  }
+
   /** Ends every open watch now, as a flaky network or an API server restart would. */
   dropWatches(): void {
     for (const res of this.watches) res.destroy();

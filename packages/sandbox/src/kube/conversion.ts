@@ -10,7 +10,8 @@
  * following Cluster API v1.14's conversion functions: references, the
  * KubeadmControlPlane's machine template, the topology's class, the
  * ClusterClass's template references, and the Cluster's initialization
- * status and conditions. Other fields pass through unchanged.
+ * status, conditions and control plane and workers counters (with their
+ * versions). Other fields pass through unchanged.
  */
 
 /** The version a reference's group and kind resolve to (Cluster API reads the provider's contract labels). */
@@ -114,6 +115,8 @@ function convertCluster(o: any, d: Direction, versionOf: VersionOf) {
     delete status.controlPlaneReady;
     delete status.v1beta2;
     status.conditions = v1beta2?.conditions;
+    status.controlPlane = v1beta2?.controlPlane;
+    status.workers = v1beta2?.workers;
     if (conditions) status.deprecated = { v1beta1: { conditions } };
     if (infrastructureReady !== undefined || controlPlaneReady !== undefined)
       status.initialization = {
@@ -121,11 +124,20 @@ function convertCluster(o: any, d: Direction, versionOf: VersionOf) {
         controlPlaneInitialized: controlPlaneReady,
       };
   } else {
-    const { initialization, conditions, deprecated } = status;
+    const { initialization, conditions, deprecated, controlPlane, workers } =
+      status;
     delete status.initialization;
     delete status.deprecated;
+    delete status.controlPlane;
+    delete status.workers;
     status.conditions = deprecated?.v1beta1?.conditions;
-    if (conditions) status.v1beta2 = { conditions };
+    // Cluster API v1.14 keeps the v1beta2 counters and versions under status.v1beta2.
+    if (conditions || controlPlane || workers)
+      status.v1beta2 = Object.fromEntries(
+        Object.entries({ conditions, controlPlane, workers }).filter(
+          ([, value]) => value !== undefined,
+        ),
+      );
     status.infrastructureReady = !!initialization?.infrastructureProvisioned;
     status.controlPlaneReady = !!initialization?.controlPlaneInitialized;
   }

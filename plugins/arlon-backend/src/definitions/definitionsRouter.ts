@@ -32,6 +32,8 @@ import { KIND_BY_SEGMENT, WriteOp } from './kinds';
 import { authorizeWrite, WriteToAuthorize } from './authorizeWrite';
 import { parseDefinitionBody } from './parseDefinitionBody';
 import { parseRequest } from '../http/parseRequest';
+import { addEditorRoutes } from './editor/editorRoutes';
+import { allChecks, ifMatchCheck } from './editor/ifMatch';
 
 export interface DefinitionsRouterOptions {
   httpAuth: HttpAuthService;
@@ -88,6 +90,9 @@ export function definitionsRouter(
       limit: BODY_LIMIT,
     }),
   );
+
+  // The portal's YAML editor: a definition's source and the check of an edit.
+  addEditorRoutes(router, { httpAuth, permissions, definitions, defaultOwner });
 
   const kindOf = (segment: string) => {
     const kind = KIND_BY_SEGMENT[segment];
@@ -161,13 +166,16 @@ export function definitionsRouter(
           if (!body.name)
             throw new InputError('The definition has no metadata.name');
           toAuthorize.next = body.value;
+          // The editor's If-Match: a change committed to the file meanwhile is a 409, not overwritten.
+          const unchanged =
+            op === 'update' ? ifMatchCheck(req, kind, body.name) : undefined;
           const result = await writes.write(op, kind, body.name, body.yaml, {
             message: `${capitalise(op)} ${kind} ${body.name}\n\nRequested by ${
               credentials.principal.userEntityRef
             } through Arlon for Backstage.`,
             author: authorOf(credentials),
             dryRun,
-            check,
+            check: allChecks(check, unchanged),
           });
           const answer: DefinitionWriteResult = {
             dryRun,

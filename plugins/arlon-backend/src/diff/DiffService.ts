@@ -70,7 +70,9 @@ export class DiffService {
   ): Promise<DiffReport> {
     const { left, right, bundle } = request;
     const snapshot = await this.fleetRepository.read();
-    const { fleet } = validateFleet(snapshot.files);
+    const { fleet } = validateFleet(snapshot.files, {
+      libraries: this.fleetRepository.libraries?.catalog(),
+    });
     for (const t of [left, right]) requireDefined(fleet, t);
     // Owners as committed in the snapshot compared: no window between the
     // check and the read.

@@ -11,9 +11,12 @@ import {
   type FleetRepository,
   type ManagementClusters,
 } from '@arlon-backstage/plugin-arlon-node';
+import type { GlobalTaskLeases } from '../scheduling/GlobalTaskLeases';
 
 /** How long one replica keeps the task before the global lease lets another take over. */
 const TERM_MS = 10 * 60 * 1000;
+/** The scheduler's global task id: other replicas' schedulers and the lease name it. */
+export const REGENERATE_TASK_ID = 'arlon-regenerate';
 /**
  * Between signals, how often the head is looked at again: a failed attempt
  * is retried (after the regenerator's own delay), and a head seen before
@@ -40,14 +43,18 @@ export class RegenerateScheduler {
       lifecycle: LifecycleService;
       /** The process's "fleet changed" signal, with the newest head it knows. */
       changes?: FleetChangeSignal & { readonly knownHead?: string };
+      /** Short leases, so a killed holder's task passes to another replica in seconds. */
+      leases?: GlobalTaskLeases;
     },
   ) {
     const servedKinds = new ServedClusterKinds(deps.managementClusters);
     this.regenerator = new FleetRegenerator({
       repository: deps.fleetRepository,
       // The same validation, compiler and served-kinds check as POST /regenerate.
-      definitions: new FleetDefinitions(deps.fleetRepository, () =>
-        servedKinds.current(),
+      definitions: new FleetDefinitions(
+        deps.fleetRepository,
+        () => servedKinds.current(),
+        deps.managementClusters.placementNames(),
       ),
       logger: deps.logger.child({ task: 'arlon-regenerate' }),
     });
@@ -69,16 +76,22 @@ export class RegenerateScheduler {
           ),
         );
     await scheduler.scheduleTask({
-      id: 'arlon-regenerate',
+      id: REGENERATE_TASK_ID,
       scope: 'global',
       frequency: { seconds: 5 },
       timeout: { minutes: 15 },
       // Not during start-up: the first look waits for the backend to be up.
       initialDelay: { seconds: 5 },
       fn: async signal => {
+        const release = this.deps.leases?.hold(REGENERATE_TASK_ID);
         const unsubscribe = changes?.subscribe(({ commit }) => {
           void look(commit);
         });
+        // A library that moved changes what the same head compiles to.
+        const unsubscribeLibraries =
+          this.deps.fleetRepository.libraries?.subscribe(
+            () => void look(changes?.knownHead),
+          );
         const again = setInterval(
           () => void look(changes?.knownHead),
           LOOK_AGAIN_MS,
@@ -95,7 +108,9 @@ export class RegenerateScheduler {
             signal?.addEventListener('abort', stopTerm);
           });
         } finally {
+          release?.();
           unsubscribe?.();
+          unsubscribeLibraries?.();
           clearInterval(again);
         }
       },

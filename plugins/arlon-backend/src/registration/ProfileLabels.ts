@@ -3,6 +3,7 @@ import {
   fleetBreakage,
   holdReasons,
   profileLabels,
+  validateFleet,
 } from '@arlon-backstage/plugin-arlon-common';
 import type { FleetRepository } from '@arlon-backstage/plugin-arlon-node';
 
@@ -21,7 +22,7 @@ export class ProfileLabels {
 
   constructor(
     private readonly repository: Pick<FleetRepository, 'read'> &
-      Partial<Pick<FleetRepository, 'readAfterWrites' | 'validation'>>,
+      Partial<Pick<FleetRepository, 'readAfterWrites' | 'validationContext'>>,
     private readonly maxAgeMs = 2000,
   ) {}
 
@@ -41,6 +42,18 @@ export class ProfileLabels {
     return profileLabels(
       breakage.fleet.clusters.get(clusterName)?.object.spec.profiles ?? [],
     );
+  }
+
+  /**
+   * The management cluster a cluster's definition names
+   * (`spec.managementCluster`, undefined for the default one), or `null`
+   * when no valid definition says (unknown, or held: then nothing changes).
+   */
+  async managementClusterOf(
+    clusterName: string,
+  ): Promise<string | undefined | null> {
+    const found = (await this.current()).fleet.clusters.get(clusterName);
+    return found ? found.object.spec.managementCluster : null;
   }
 
   /** Forget the cached snapshot, e.g. after a write. */
@@ -71,11 +84,15 @@ export class ProfileLabels {
     read: Promise<{ files: Record<string, string> }>,
   ): Promise<FleetBreakage> {
     this.readAt = Date.now();
-    // The repository's cache: files unchanged since the last head are not
-    // parsed or validated again, and the catalog's read of the same head
-    // shares the validation.
+    // Validated as last known good validates the same head (libraries,
+    // management clusters), with the repository's cache: files unchanged
+    // since the last head are not parsed or validated again, and the
+    // catalog's read of the same head shares the validation.
     const snapshot = read.then(({ files }) =>
-      fleetBreakage(files, this.repository.validation?.validate(files)),
+      fleetBreakage(
+        files,
+        validateFleet(files, this.repository.validationContext?.() ?? {}),
+      ),
     );
     snapshot.catch(() => {
       if (this.snapshot === snapshot) this.invalidate();

@@ -29,6 +29,12 @@ export interface RegistrationControllerOptions {
    * definition it rests on is broken): its profile labels stay as they are.
    */
   profileLabels(clusterName: string): Promise<Record<string, string> | null>;
+  /**
+   * Whether this management cluster builds the cluster by its definition
+   * (`spec.managementCluster`); a new registration waits while it does not.
+   * Absent: every cluster is this one's.
+   */
+  buildsHere?(clusterName: string): Promise<boolean>;
   /** Reconciles running at once. */
   concurrency?: number;
   /** How long a going cluster's Secret waits for its bundle Applications (default 10 minutes). */
@@ -205,6 +211,10 @@ export class RegistrationController {
       await this.ensureViewer(name, kubeconfigYaml);
       return;
     }
+    // Another management cluster's cluster (a definition placed elsewhere)
+    // gets no ArgoCD access from this one.
+    if (this.options.buildsHere && !(await this.options.buildsHere(name)))
+      return;
     const access = await createArgoCdAccess(
       kubeconfigYaml,
       this.options.cluster.workloadAccess,

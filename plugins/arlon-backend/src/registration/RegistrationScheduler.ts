@@ -14,10 +14,16 @@ import {
   type ManagementClusters,
 } from '@arlon-backstage/plugin-arlon-node';
 import { ProfileLabels } from './ProfileLabels';
+import type { GlobalTaskLeases } from '../scheduling/GlobalTaskLeases';
 import { RegistrationController } from './RegistrationController';
 
 /** How long one replica keeps the controllers before the global task lets another take over. */
 const TERM_MS = 10 * 60 * 1000;
+/** The scheduler's global task id: other replicas' schedulers and the lease name it. */
+export const REGISTRATION_TASK_ID = 'arlon-registration';
+/** Logged by the replica that takes the registration task. */
+export const REGISTRATION_TERM_STARTED =
+  'This replica runs the registration controllers now';
 
 /**
  * Runs a RegistrationController per management cluster as a Backstage
@@ -33,6 +39,8 @@ export class RegistrationScheduler {
    * differ from it. Unknown (first signal, a failed read): every cluster.
    */
   private resyncedAt?: Promise<FleetBreakage>;
+  /** Ends the term under way (shutdown). */
+  private stopTerm: () => void = () => {};
 
   constructor(
     private readonly deps: {
@@ -43,22 +51,17 @@ export class RegistrationScheduler {
       lifecycle: LifecycleService;
       /** The process's "fleet changed" signal: every new head, from any source. */
       changes?: FleetChangeSignal;
+      /** Short leases, so a killed holder's task passes to another replica in seconds. */
+      leases?: GlobalTaskLeases;
     },
   ) {
     this.labels = new ProfileLabels(deps.fleetRepository);
   }
 
   async schedule() {
-    const {
-      scheduler,
-      lifecycle,
-      managementClusters,
-      fleetRepository,
-      logger,
-    } = this.deps;
+    const { scheduler, lifecycle, managementClusters } = this.deps;
     if (managementClusters.list().length === 0) return;
-    let stopTerm: () => void = () => {};
-    lifecycle.addShutdownHook(() => stopTerm());
+    lifecycle.addShutdownHook(() => this.stopTerm());
     // Every replica hears of every commit (its own, a hand push, a merged pull
     // request, another replica's write); the one holding the task acts on it.
     const unsubscribe = this.deps.changes?.subscribe(({ commit }) =>
@@ -66,36 +69,59 @@ export class RegistrationScheduler {
     );
     lifecycle.addShutdownHook(() => unsubscribe?.());
     await scheduler.scheduleTask({
-      id: 'arlon-registration',
+      id: REGISTRATION_TASK_ID,
       scope: 'global',
       frequency: { seconds: 2 },
       timeout: { minutes: 15 },
       initialDelay: { seconds: 0 },
       fn: async signal => {
-        this.controllers = managementClusters.list().map(
-          cluster =>
-            new RegistrationController({
-              cluster,
-              logger: logger.child({ managementCluster: cluster.name }),
-              profileLabels: name =>
-                fleetRepository.config
-                  ? this.labels.for(name)
-                  : Promise.resolve({}),
-            }),
-        );
-        await Promise.all(this.controllers.map(c => c.start()));
-        await new Promise<void>(resolve => {
-          const timer = setTimeout(resolve, TERM_MS);
-          stopTerm = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-          signal?.addEventListener('abort', stopTerm);
-        });
-        await Promise.all(this.controllers.map(c => c.stop()));
-        this.controllers = [];
+        const release = this.deps.leases?.hold(REGISTRATION_TASK_ID);
+        try {
+          await this.term(signal);
+        } finally {
+          release?.();
+        }
       },
     });
+  }
+
+  /** One replica's turn at running the controllers: until TERM_MS, shutdown or the scheduler's abort. */
+  private async term(signal?: AbortSignal) {
+    const { managementClusters, fleetRepository, logger } = this.deps;
+    this.controllers = managementClusters.list().map(
+      cluster =>
+        new RegistrationController({
+          cluster,
+          logger: logger.child({ managementCluster: cluster.name }),
+          profileLabels: name =>
+            fleetRepository.config
+              ? this.labels.for(name)
+              : Promise.resolve({}),
+          // A cluster whose definition another management cluster
+          // builds is not registered here (placement).
+          buildsHere: async name => {
+            if (!fleetRepository.config) return true;
+            const placed = await this.labels.managementClusterOf(name);
+            return (
+              placed === null ||
+              placed === managementClusters.treeOf(cluster.name)
+            );
+          },
+        }),
+    );
+    await Promise.all(this.controllers.map(c => c.start()));
+    // Operators (and the replica test) see which replica registers clusters.
+    logger.info(REGISTRATION_TERM_STARTED);
+    await new Promise<void>(resolve => {
+      const timer = setTimeout(resolve, TERM_MS);
+      this.stopTerm = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      signal?.addEventListener('abort', this.stopTerm);
+    });
+    await Promise.all(this.controllers.map(c => c.stop()));
+    this.controllers = [];
   }
 
   /**

@@ -32,6 +32,7 @@ export function comparable(validation: FleetValidation) {
   return {
     fleet: comparableFleet(validation.fleet),
     problems: validation.problems,
+    warnings: validation.warnings,
   };
 }
 

@@ -4,6 +4,7 @@ export * from './problems';
 export * from './common';
 export * from './clusterActions';
 export * from './definitions';
+export * from './definitionEditor';
 export * from './diff';
 export * from './fleet';
 export * from './bootstrap';

@@ -1,5 +1,6 @@
 import { parseAllDocuments } from 'yaml';
 import { GENERATED_ROOT } from '../compiler/compileFleet';
+import { bootstrapTree, PLACED_TREES_ROOT } from '../compiler/placement';
 import { documentData } from '../model/yamlData';
 
 /** An object bootstrap applies (AppProject, Secret, Application): plain data. */
@@ -107,50 +108,73 @@ export function repositorySecret(
  * Pure: what bootstrap applies, in order: the fleet's AppProjects (so the
  * first sync's Applications find them), ArgoCD's credentials for the fleet
  * repository (when it needs any), and the `arlon-fleet` Application, all
- * from the generated tree ArgoCD will sync.
+ * from the generated tree ArgoCD will sync: the default tree, or the named
+ * management cluster's (see placement.ts).
  */
 export function bootstrapObjects(
   files: Record<string, string>,
   credentials: RepositoryCredentials | undefined,
-  expected: { argocdNamespace?: string } = {},
+  expected: {
+    argocdNamespace?: string;
+    /**
+     * The management cluster whose tree to apply, by the name clusters give
+     * it in `spec.managementCluster`; absent, the default tree.
+     */
+    managementCluster?: string;
+  } = {},
 ): { objects: BootstrapObject[]; repoUrl: string; argocdNamespace: string } {
-  const appText = files[BOOTSTRAP_APPLICATION_FILE];
+  const placed = expected.managementCluster;
+  // A name from a flag or config becomes a path: a DNS label, or nothing.
+  if (placed !== undefined && !DNS_LABEL.test(placed))
+    throw new BootstrapPlanError(
+      `management cluster ${JSON.stringify(
+        placed.slice(0, 100),
+      )} is not a management cluster name (lower-case letters, digits and '-', at most 63 characters)`,
+    );
+  const tree = bootstrapTree(placed);
+  const appFile = tree.bootstrapFile;
+  const projectsDir = `${tree.argocdDir}/projects/`;
+  const appText = files[appFile];
+  if (appText === undefined && placed !== undefined)
+    throw new BootstrapPlanError(
+      `no cluster names management cluster "${placed}" (spec.managementCluster), so the fleet has no tree for it (${PLACED_TREES_ROOT}/${placed}/): place a cluster on it and regenerate, or bootstrap the default management cluster`,
+    );
   if (appText === undefined)
     throw new BootstrapPlanError(
-      `${BOOTSTRAP_APPLICATION_FILE} is missing from the fleet repository: regenerate it (arlon regenerate, or POST /api/arlon/regenerate) and push`,
+      `${appFile} is missing from the fleet repository: regenerate it (arlon regenerate, or POST /api/arlon/regenerate) and push`,
     );
-  const app = objectsIn(appText, BOOTSTRAP_APPLICATION_FILE).find(
+  const app = objectsIn(appText, appFile).find(
     o => o.kind === 'Application' && o.metadata.name === 'arlon-fleet',
   );
   const source = (app?.spec as any)?.source;
   if (!app || typeof source?.repoURL !== 'string')
     throw new BootstrapPlanError(
-      `${BOOTSTRAP_APPLICATION_FILE} holds no arlon-fleet Application with spec.source.repoURL: regenerate it`,
+      `${appFile} holds no arlon-fleet Application with spec.source.repoURL: regenerate it`,
     );
   const argocdNamespace = app.metadata.namespace ?? 'argocd';
   if (typeof argocdNamespace !== 'string' || !DNS_LABEL.test(argocdNamespace))
     throw new BootstrapPlanError(
-      `${BOOTSTRAP_APPLICATION_FILE}: arlon-fleet's metadata.namespace must be a namespace name (a DNS label), not ${JSON.stringify(
+      `${appFile}: arlon-fleet's metadata.namespace must be a namespace name (a DNS label), not ${JSON.stringify(
         String(argocdNamespace).slice(0, 100),
       )}: regenerate it`,
     );
   // The repository's files choose nothing but ArgoCD's own objects in
   // ArgoCD's namespace: bootstrap applies them with the operator's (or the
   // portal's) power, and the repository Secret goes where the Application is.
-  refuseUnexpected(app, BOOTSTRAP_APPLICATION_FILE, argocdNamespace);
+  refuseUnexpected(app, appFile, argocdNamespace);
   if (
     expected.argocdNamespace !== undefined &&
     argocdNamespace !== expected.argocdNamespace
   )
     throw new BootstrapPlanError(
-      `${BOOTSTRAP_APPLICATION_FILE}: arlon-fleet is in namespace ${JSON.stringify(
+      `${appFile}: arlon-fleet is in namespace ${JSON.stringify(
         argocdNamespace.slice(0, 100),
       )}, but ArgoCD on this management cluster is in ${JSON.stringify(
         expected.argocdNamespace,
       )}: regenerate the tree with that ArgoCD namespace (or say where ArgoCD is)`,
     );
   const projects = Object.keys(files)
-    .filter(f => f.startsWith(APP_PROJECTS_DIR) && f.endsWith('.yaml'))
+    .filter(f => f.startsWith(projectsDir) && f.endsWith('.yaml'))
     .sort()
     .flatMap(f =>
       objectsIn(files[f], f).map(o => {
@@ -158,7 +182,7 @@ export function bootstrapObjects(
           throw new BootstrapPlanError(
             `${f}: ${describeObject(
               o,
-            )} is not an AppProject: bootstrap applies only AppProjects from ${APP_PROJECTS_DIR}; remove it and regenerate`,
+            )} is not an AppProject: bootstrap applies only AppProjects from ${projectsDir}; remove it and regenerate`,
           );
         refuseUnexpected(o, f, argocdNamespace);
         // Explicit, so the client does not apply it into "default".
@@ -170,7 +194,7 @@ export function bootstrapObjects(
     );
   if (!projects.length)
     throw new BootstrapPlanError(
-      `${APP_PROJECTS_DIR} holds no AppProject: regenerate the generated tree`,
+      `${projectsDir} holds no AppProject: regenerate the generated tree`,
     );
   return {
     objects: [

@@ -1,4 +1,5 @@
 // The AppProjects that bound what bundle and cluster root Applications may read and deploy.
+import { bundleOfEntry } from '../library/library';
 import type { Fleet } from '../model/Fleet';
 import type { KubeObject } from '../providers/renderCluster';
 import { appProject, sorted } from './argoObjects';
@@ -23,7 +24,18 @@ export function bundlesProject(
   ns: string,
 ): KubeObject {
   const repos = new Set<string>([options.repoUrl]);
-  for (const { object } of fleet.bundles.values()) {
+  // The fleet's bundles, and the library bundles its profiles use.
+  const libraryBundles = [...fleet.profiles.values()].flatMap(p =>
+    p.object.spec.bundles.flatMap(entry => {
+      const found = bundleOfEntry(fleet, entry);
+      return found?.library ? [found] : [];
+    }),
+  );
+  for (const { library } of libraryBundles) repos.add(library!.url);
+  for (const object of [
+    ...[...fleet.bundles.values()].map(b => b.object),
+    ...libraryBundles.map(b => b.bundle),
+  ]) {
     const source = object.spec.source;
     if ('git' in source && source.git) repos.add(source.git.repoUrl);
     if ('helmRepository' in source && source.helmRepository)

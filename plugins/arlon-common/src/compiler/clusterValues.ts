@@ -1,4 +1,5 @@
 // Merged Helm values per cluster and bundle: bundle defaults < profile < cluster, plus arlon.*.
+import { bundleOfEntry, generatedBundleName } from '../library/library';
 import type { Fleet } from '../model/Fleet';
 import type { Bundle, Cluster, ParameterValue } from '../model/types';
 import { FORBIDDEN_KEYS } from '../model/names';
@@ -18,7 +19,7 @@ export function clusterValues(
   for (const profileName of cluster.spec.profiles ?? []) {
     const profile = fleet.profiles.get(profileName)?.object;
     for (const bundleName of profile?.spec.bundles ?? []) {
-      const bundle = fleet.bundles.get(bundleName)?.object;
+      const bundle = bundleOfEntry(fleet, bundleName)?.bundle;
       const source = bundle?.spec.source;
       if (!bundle || !source || !isHelmSource(source)) continue;
       const flat: Record<string, ParameterValue> = {};
@@ -39,7 +40,7 @@ export function clusterValues(
           ),
         ),
       };
-      result.push([bundleName, values]);
+      result.push([generatedBundleName(bundleName), values]);
     }
   }
   // Unsorted: compileFleet orders every generated path itself.

@@ -13,6 +13,11 @@ import {
   GENERATED_ROOT,
   GeneratedFiles,
 } from './generatedTree';
+import {
+  bootstrapTree,
+  fleetOfTree,
+  placedManagementClusters,
+} from './placement';
 import { profileApplicationSet } from './profileApplicationSet';
 
 // Where they always were for callers of this module; each lives in the file
@@ -47,6 +52,12 @@ export { nest } from './clusterValues';
  *   Applications may deploy (see `bundlesProject`, `clustersProject`). The
  *   bootstrap Application stays in `default`: it must be applied by hand
  *   before anything Arlon generates exists, and only syncs `generated/argocd/`.
+ *
+ * That is the default tree, of the clusters that name no management cluster.
+ * Each management cluster named in a `spec.managementCluster` gets a tree of
+ * its own under `generated/management-clusters/<name>/` (`bootstrap/` and
+ * `argocd/`, laid out the same), holding only its clusters' root
+ * Applications; cluster manifests and values stay shared (see placement.ts).
  */
 export function compileFleet(
   fleet: Fleet,
@@ -54,25 +65,40 @@ export function compileFleet(
 ): GeneratedFiles {
   const ns = options.argocdNamespace ?? 'argocd';
   const out: GeneratedFiles = {};
-  const put = (path: string, objects: object[]) => {
-    out[`${GENERATED_ROOT}/${path}`] = objects
-      .map(o => stringify(o, { lineWidth: 0 }))
-      .join('---\n');
+  const putAt = (file: string, objects: object[]) => {
+    out[file] = objects.map(o => stringify(o, { lineWidth: 0 })).join('---\n');
   };
+  const put = (path: string, objects: object[]) =>
+    putAt(`${GENERATED_ROOT}/${path}`, objects);
 
-  put('bootstrap/arlon-fleet.yaml', [fleetBootstrapApplication(options, ns)]);
-
-  put(`argocd/projects/${BUNDLES_PROJECT}.yaml`, [
-    bundlesProject(fleet, options, ns),
-  ]);
-  put(`argocd/projects/${CLUSTERS_PROJECT}.yaml`, [
-    clustersProject(fleet, options, ns),
-  ]);
-
-  for (const { object: profile } of sorted(fleet.profiles)) {
-    put(`argocd/profiles/${profile.metadata.name}.yaml`, [
-      profileApplicationSet(fleet, profile, options, ns),
+  // One tree per management cluster; a fleet that names none has only the
+  // default tree, at the paths it always had.
+  for (const managementCluster of [
+    undefined,
+    ...placedManagementClusters(fleet),
+  ]) {
+    const tree = bootstrapTree(managementCluster);
+    const own = fleetOfTree(fleet, managementCluster);
+    const inTree = (path: string) => `${tree.argocdDir}/${path}`;
+    putAt(tree.bootstrapFile, [fleetBootstrapApplication(options, ns, tree)]);
+    putAt(inTree(`projects/${BUNDLES_PROJECT}.yaml`), [
+      bundlesProject(own, options, ns),
     ]);
+    putAt(inTree(`projects/${CLUSTERS_PROJECT}.yaml`), [
+      clustersProject(own, options, ns),
+    ]);
+    for (const { object: profile } of sorted(own.profiles)) {
+      putAt(inTree(`profiles/${profile.metadata.name}.yaml`), [
+        profileApplicationSet(own, profile, options, ns),
+      ]);
+    }
+    for (const { object: cluster } of sorted(own.clusters)) {
+      const spec = specOf(own, cluster);
+      if (spec)
+        putAt(inTree(`clusters/${cluster.metadata.name}.yaml`), [
+          clusterApplication(own, cluster, spec, options, ns),
+        ]);
+    }
   }
 
   for (const { object: cluster } of sorted(fleet.clusters)) {
@@ -85,9 +111,6 @@ export function compileFleet(
           capiVersion: options.capiVersion,
         }),
       );
-      put(`argocd/clusters/${name}.yaml`, [
-        clusterApplication(fleet, cluster, spec, options, ns),
-      ]);
     }
     for (const [bundle, values] of clusterValues(fleet, cluster)) {
       put(`values/${name}/${bundle}.yaml`, [values]);

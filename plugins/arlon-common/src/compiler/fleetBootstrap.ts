@@ -1,4 +1,4 @@
-// The bootstrap Application: the one object applied by hand, syncing generated/argocd/ into ArgoCD.
+// The bootstrap Application: the one object applied by hand, syncing its tree's argocd/ folder into ArgoCD.
 import { DEFAULT_CAPI_VERSION } from '../providers/capi/version';
 import type { KubeObject } from '../providers/renderCluster';
 import { application } from './argoObjects';
@@ -6,9 +6,13 @@ import { FLEET_FORMAT_ANNOTATION, FLEET_FORMAT_VERSION } from './fleetFormat';
 import {
   CAPI_VERSION_ANNOTATION,
   CompileOptions,
-  GENERATED_ROOT,
   IN_CLUSTER,
 } from './generatedTree';
+import {
+  BootstrapTree,
+  bootstrapTree,
+  MANAGEMENT_CLUSTER_ANNOTATION,
+} from './placement';
 
 /**
  * The bootstrap Application never cascades: it carries no resources
@@ -20,6 +24,7 @@ import {
 export function fleetBootstrapApplication(
   options: CompileOptions,
   ns: string,
+  tree: BootstrapTree = bootstrapTree(),
 ): KubeObject {
   return application(
     ns,
@@ -29,13 +34,17 @@ export function fleetBootstrapApplication(
     {
       [FLEET_FORMAT_ANNOTATION]: String(FLEET_FORMAT_VERSION),
       [CAPI_VERSION_ANNOTATION]: options.capiVersion ?? DEFAULT_CAPI_VERSION,
+      // Only on a named tree, so the default tree keeps its bytes.
+      ...(tree.managementCluster !== undefined
+        ? { [MANAGEMENT_CLUSTER_ANNOTATION]: tree.managementCluster }
+        : {}),
     },
     {
       project: 'default',
       source: {
         repoURL: options.repoUrl,
         targetRevision: options.revision,
-        path: `${GENERATED_ROOT}/argocd`,
+        path: tree.argocdDir,
         directory: { recurse: true },
       },
       destination: { server: IN_CLUSTER, namespace: ns },

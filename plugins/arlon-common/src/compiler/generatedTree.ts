@@ -1,5 +1,7 @@
 // Where the generated tree lives and what its ArgoCD objects are called: the compiler's fixed names.
+import type { LibraryCatalog } from '../library/library';
 import type { CapiVersion } from '../providers/capi/version';
+import type { ManagementClusterNames } from './placement';
 
 /** Where the generated tree is synced from, and into which ArgoCD and Cluster API. */
 export interface CompileOptions {
@@ -15,6 +17,20 @@ export interface CompileOptions {
    * so a checkout recompiles to the same bytes.
    */
   capiVersion?: CapiVersion;
+  /**
+   * The library repositories as the portal last read them: a profile's
+   * `<library>/<bundle>` is validated against them and compiled at each
+   * one's resolved commit. Not recorded in the tree (the commits are, in
+   * the Applications).
+   */
+  libraries?: LibraryCatalog;
+  /**
+   * The configured management clusters, when the caller knows them. Only
+   * validation reads it (planFleetEdit hands it on): the tree itself is a
+   * function of the definitions alone, so the portal and a CLI without the
+   * portal's configuration compile the same bytes.
+   */
+  managementClusters?: ManagementClusterNames;
 }
 
 /** On the bootstrap Application: the Cluster API version the tree was compiled for. */

@@ -122,7 +122,10 @@ export function planFleetEdit(
     }
   }
 
-  const { fleet, problems: fleetProblems } = validateFleet(next);
+  const { fleet, problems: fleetProblems } = validateFleet(next, {
+    managementClusters: options.managementClusters,
+    libraries: options.libraries,
+  });
   const problems = [...editProblems, ...fleetProblems];
   const changes: Record<string, string | null> = {};
   // Edits write only definitions and bundle folders: generated/ files differ

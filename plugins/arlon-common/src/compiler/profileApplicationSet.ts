@@ -1,4 +1,9 @@
 // Profile ApplicationSets: one per profile, emitting an Application per bundle on each labelled cluster.
+import {
+  bundleOfEntry,
+  generatedBundleName,
+  Library,
+} from '../library/library';
 import { Fleet, inlineBundleFolder } from '../model/Fleet';
 import type { Bundle, Profile } from '../model/types';
 import type { KubeObject } from '../providers/renderCluster';
@@ -21,8 +26,15 @@ export function profileApplicationSet(
   // A bundle validation dropped (broken in its own file) is left out, not
   // dereferenced: the fleet validateFleet keeps of a broken commit compiles.
   const elements = profile.spec.bundles.flatMap(b => {
-    const bundle = fleet.bundles.get(b)?.object;
-    return bundle ? [bundleElement(bundle, options)] : [];
+    const found = bundleOfEntry(fleet, b);
+    return found
+      ? [
+          {
+            ...bundleElement(found.bundle, options, found.library),
+            bundle: generatedBundleName(b),
+          },
+        ]
+      : [];
   });
   const syncPolicy = {
     ...(automated ? { automated: { prune: true, selfHeal: true } } : {}),
@@ -83,7 +95,16 @@ export function profileApplicationSet(
   };
 }
 
-function bundleElement(bundle: Bundle, options: CompileOptions) {
+/**
+ * Where ArgoCD reads one bundle. A library's inline bundle is read from the
+ * library at the commit the portal resolved (docs/decisions.md, "Library
+ * repositories"), never from a branch that could move without a commit here.
+ */
+function bundleElement(
+  bundle: Bundle,
+  options: CompileOptions,
+  library?: Library,
+) {
   const source = bundle.spec.source;
   if ('helmRepository' in source && source.helmRepository) {
     // `path` stays, empty: the template reads .path for every element
@@ -108,9 +129,9 @@ function bundleElement(bundle: Bundle, options: CompileOptions) {
   }
   return {
     bundle: bundle.metadata.name,
-    repoURL: options.repoUrl,
+    repoURL: library ? library.url : options.repoUrl,
     path: inlineBundleFolder(bundle.metadata.name),
-    revision: options.revision,
+    revision: library ? library.commit! : options.revision,
     type: 'directory',
   };
 }

@@ -1,3 +1,4 @@
+import type { LibraryCatalog } from '../library/library';
 import type { SourceDocument } from './parseDocuments';
 import type { ArlonKind, Bundle, Cluster, ClusterSpec, Profile } from './types';
 
@@ -15,6 +16,8 @@ export interface Fleet {
   clusters: Map<string, Located<Cluster>>;
   /** Every file of the repository, so inline bundles can be read. */
   files: FleetFiles;
+  /** The library repositories a profile's `<library>/<bundle>` may name (none when absent). */
+  libraries?: LibraryCatalog;
 }
 
 /** The fleet repository's files: path (relative, `/`-separated) to content. */

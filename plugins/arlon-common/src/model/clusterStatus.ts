@@ -12,6 +12,13 @@ export interface ClusterStatus {
       reason?: string;
       message?: string;
     }>;
+    /**
+     * The Kubernetes versions the control plane's machines run, older first,
+     * as Cluster API reports them (`status.controlPlane.versions`): one entry
+     * once a rollout is done, several while it rolls. Absent when the
+     * control plane reports none.
+     */
+    controlPlaneVersions?: Array<{ version: string; replicas?: number }>;
   };
   registration: 'registered' | 'waitingForProvisioning' | 'notBuilt';
   /** The workload cluster's API server, once registered. */

@@ -1,7 +1,9 @@
 import type { Problem } from '../validation/Problem';
 import type { HeldState } from '../validation/breakingCommits';
-import { validateFleet } from '../validation/validateFleet';
-import type { FleetValidationCache } from '../validation/FleetValidationCache';
+import {
+  type FleetValidationContext,
+  validateFleet,
+} from '../validation/validateFleet';
 import type { FleetFiles } from './Fleet';
 import { parseDocuments } from './parseDocuments';
 import type { ArlonKind, ArlonObject } from './types';
@@ -21,15 +23,15 @@ export interface DefinitionView {
 /**
  * Every readable definition of a fleet repository, valid or not, with the
  * problems found in its file: broken definitions stay visible rather than
- * silently disappearing. With a `cache`, files are parsed and validated once
+ * silently disappearing. With `context.cache`, files are parsed and validated once
  * per content (FleetValidationCache); the views are the same.
  */
 export function definitionViews(
   files: FleetFiles,
-  cache?: FleetValidationCache,
+  context: FleetValidationContext = {},
 ): DefinitionView[] {
-  const { problems } = cache ? cache.validate(files) : validateFleet(files);
-  const parse = cache?.parse ?? parseDocuments;
+  const { problems } = validateFleet(files, context);
+  const parse = context.cache?.parse ?? parseDocuments;
   const problemsOf = new Map<string, Problem[]>();
   for (const p of problems) {
     const list = problemsOf.get(p.file);

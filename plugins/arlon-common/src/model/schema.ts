@@ -204,6 +204,7 @@ const clusterSpec = z.strictObject({
         ),
     })
     .optional(),
+  managementCluster: name.optional(),
   profiles: z.array(z.string()).optional(),
   values: bundleValues.optional(),
   updatePolicy: updatePolicy.optional(),
@@ -248,4 +249,6 @@ export const FIELD_HINTS: Record<string, string> = {
   'helmRepository.version':
     'Use one exact chart version, e.g. v1.21.1; ranges (^, ~, >=, *, x) are refused.',
   apiVersion: 'Use apiVersion: core.arlon.io/v1.',
+  managementCluster:
+    'Use the name of a management cluster in arlon.managementClusters (a DNS label, e.g. mc-east), or leave it out for the default one.',
 };

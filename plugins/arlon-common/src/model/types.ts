@@ -154,6 +154,11 @@ export interface Cluster {
       /** API server URL as ArgoCD knows it. */
       server: string;
     };
+    /**
+     * The management cluster (an `arlon.managementClusters[].name`) whose
+     * Cluster API builds it; absent, the default management cluster does.
+     */
+    managementCluster?: string;
     profiles?: string[];
     values?: BundleValues;
     updatePolicy?: UpdatePolicy;

@@ -1,5 +1,6 @@
 import type { Fleet } from '../model/Fleet';
 import { inlineBundleFolder } from '../model/Fleet';
+import { isLibraryRef, resolveLibraryBundle } from '../library/library';
 import type { KubeObject } from '../providers/renderCluster';
 import { groupOf, scopeFromObjects } from '../diff/scope';
 import { renderSource, UnrenderableSource } from './renderSource';
@@ -29,6 +30,19 @@ export function renderBundle(
   name: string,
   fleetRepoUrl?: string,
 ): KubeObject[] {
+  const fromLibrary = isLibraryRef(name)
+    ? resolveLibraryBundle(fleet.libraries, name)
+    : undefined;
+  if (fromLibrary)
+    // The portal keeps a library's definitions, not its manifests.
+    throw new UnrenderableSource(
+      `bundle ${name} comes from the library ${fromLibrary.library.name} (${
+        fromLibrary.library.url
+      } at ${fromLibrary.library.commit!.slice(
+        0,
+        12,
+      )}); library bundles are not rendered here, so compare it against a live cluster where ArgoCD has applied it`,
+    );
   const bundle = fleet.bundles.get(name)?.object;
   if (!bundle)
     throw new UnrenderableSource(`there is no valid bundle named ${name}`);

@@ -27,7 +27,7 @@ function expectSameAsFull(before: FleetFiles, files: FleetFiles) {
   expect(comparable(cache.validate(files))).toEqual(
     comparable(validateFleet(files)),
   );
-  expect(definitionViews(files, cache)).toEqual(definitionViews(files));
+  expect(definitionViews(files, { cache })).toEqual(definitionViews(files));
 }
 
 describe('FleetValidationCache, hostile input', () => {

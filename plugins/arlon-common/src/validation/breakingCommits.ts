@@ -8,7 +8,7 @@ import {
   HoldReason,
 } from './lastKnownGood';
 import type { Problem } from './Problem';
-import type { FleetValidation } from './FleetValidationCache';
+import { type FleetValidationContext, validateFleet } from './validateFleet';
 
 /** A commit as people recognise it. */
 export interface CommitInfo {
@@ -72,8 +72,11 @@ export class BreakingCommits {
   constructor(
     head: string,
     readonly breakage: FleetBreakage,
-    /** Validates an older commit's files (FleetValidationCache.validate: unchanged files are not read again). */
-    private readonly validate?: (files: FleetFiles) => FleetValidation,
+    /**
+     * What the head was validated with, so older commits are judged alike;
+     * with its `cache`, an older commit's unchanged files are not read again.
+     */
+    private readonly context: FleetValidationContext = {},
   ) {
     for (const key of [
       ...breakage.broken.keys(),
@@ -91,7 +94,7 @@ export class BreakingCommits {
 
   /** The next older commit of the walk (first parent of the last one). */
   visit(commit: string, files: FleetFiles): void {
-    const older = fleetBreakage(files, this.validate?.(files));
+    const older = fleetBreakage(files, validateFleet(files, this.context));
     for (const key of [...this.pending]) {
       const file = key.startsWith('file:') ? key.slice(5) : undefined;
       const stillBroken = file

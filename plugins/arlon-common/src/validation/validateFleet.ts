@@ -1,3 +1,4 @@
+import type { LibraryCatalog } from '../library/library';
 import { Fleet, FleetFiles } from '../model/Fleet';
 import { ArlonKind } from '../model/types';
 import { applicationNameProblems } from './fleet/applicationNames';
@@ -5,10 +6,32 @@ import { bundleProblems } from './fleet/bundleRules';
 import { clusterProblems } from './fleet/clusterReferences';
 import { clusterSpecProblems } from './fleet/clusterSpecRules';
 import { FleetCheck } from './fleet/FleetCheck';
+import { placementProblems } from './fleet/placementRules';
 import { profileProblems } from './fleet/profileReferences';
+import type { ManagementClusterNames } from '../compiler/placement';
 import { DefinitionFileReader, readDefinitions } from './fleet/readDefinitions';
+import type { FleetValidationCache } from './FleetValidationCache';
 import { addUniqueNames, fleetMaps } from './fleet/uniqueNames';
 import { Problem, sortProblems } from './Problem';
+
+/**
+ * What validation knows beyond the files, when the caller does.
+ *
+ * @public
+ */
+export interface FleetValidationContext {
+  /** The configured management clusters: `spec.managementCluster` is checked against them. */
+  managementClusters?: ManagementClusterNames;
+  /** The library repositories the portal has read (arlon.libraries); none when absent. */
+  libraries?: LibraryCatalog;
+  /**
+   * Remembers each file's parse by content, so a commit re-reads only what
+   * changed; the result is exactly that of a validation without it. The
+   * rules across files always run with this context's libraries and
+   * management clusters (FleetValidationCache).
+   */
+  cache?: FleetValidationCache;
+}
 
 /**
  * Validates a whole fleet repository and returns every problem at once, each
@@ -20,28 +43,54 @@ import { Problem, sortProblems } from './Problem';
  * values), then the generated Application names. Problems keep this order
  * among those at the same position.
  *
- * `readFile` reads one file of the parse phase; FleetValidationCache gives
- * one that remembers files by content, so a commit re-reads only what changed.
+ * With `context.cache`, each file is parsed and checked on its own once per
+ * content (FleetValidationCache); the result is the same.
  */
 export function validateFleet(
   files: FleetFiles,
-  readFile?: DefinitionFileReader,
-): {
+  context: FleetValidationContext = {},
+): FleetValidation {
+  return context.cache
+    ? context.cache.validate(files, context)
+    : validateFleetReading(files, context);
+}
+
+/** What validateFleet returns. @public */
+export interface FleetValidation {
   fleet: Fleet;
   problems: Problem[];
-} {
+  /** Worth saying, but nothing is held for them: a library read from its last known good commit. */
+  warnings: Problem[];
+}
+
+/**
+ * validateFleet, with `readFile` reading one file of the parse phase
+ * (FleetValidationCache's remembers files by content). `context.cache` is
+ * not looked at here.
+ *
+ * @internal
+ */
+export function validateFleetReading(
+  files: FleetFiles,
+  context: FleetValidationContext,
+  readFile?: DefinitionFileReader,
+): FleetValidation {
+  const { libraries } = context;
   const fleet: Fleet = {
     bundles: new Map(),
     profiles: new Map(),
     clusterSpecs: new Map(),
     clusters: new Map(),
     files,
+    ...(libraries ? { libraries } : {}),
   };
+  const warnings: Problem[] = [];
   const read = readDefinitions(files, readFile);
   const check: FleetCheck = {
     fleet,
     isBroken: (kind: ArlonKind, name: string) =>
       read.brokenNames.has(`${kind}/${name}`),
+    warnings,
   };
   const problems: Problem[] = [
     ...read.problems,
@@ -52,10 +101,17 @@ export function validateFleet(
       clusterSpecProblems(object.spec, source, ['spec']),
     ),
     ...[...fleet.clusters.values()].flatMap(c => clusterProblems(c, check)),
+    ...[...fleet.clusters.values()].flatMap(c =>
+      placementProblems(c, files, context.managementClusters),
+    ),
     ...applicationNameProblems(fleet),
   ];
   dropBroken(fleet, problems);
-  return { fleet, problems: sortProblems(problems) };
+  return {
+    fleet,
+    problems: sortProblems(problems),
+    warnings: sortProblems(warnings),
+  };
 }
 
 /** Drops definitions that have problems in their file, so compiling never sees them. */

@@ -14,6 +14,7 @@ import {
   BootstrapPlanError,
   compileOptionsOfGenerated,
   DEFAULT_CAPI_VERSION,
+  fleetOfTree,
   redacted,
   RepositoryCredentials,
   requiredClusterKinds,
@@ -42,6 +43,12 @@ export interface BootstrapOptions {
    * Secret goes to the Application's namespace).
    */
   argocdNamespace?: string;
+  /**
+   * The tree to apply: the management cluster's name when clusters name it
+   * in `spec.managementCluster` and it is not the default; absent, the
+   * default tree.
+   */
+  managementCluster?: string;
 }
 
 /** One object bootstrap applies: what it does to it, and the object with credentials redacted. */
@@ -106,7 +113,10 @@ export async function bootstrapManagementCluster(
 ): Promise<BootstrapResult> {
   let plan;
   try {
-    const expected = { argocdNamespace: options.argocdNamespace };
+    const expected = {
+      argocdNamespace: options.argocdNamespace,
+      managementCluster: options.managementCluster,
+    };
     const { repoUrl } = bootstrapObjects(options.files, undefined, expected);
     const credentials = await options.credentials?.(repoUrl);
     plan = bootstrapObjects(options.files, credentials, expected);
@@ -122,7 +132,11 @@ export async function bootstrapManagementCluster(
   const state = await readManagementState(kc, plan.argocdNamespace);
   const { ok, checks, clusterctl } = bootstrapChecks(
     state,
-    requiredClusterKinds(fleet, capiVersion),
+    // Only the providers of the clusters this management cluster builds.
+    requiredClusterKinds(
+      fleetOfTree(fleet, options.managementCluster),
+      capiVersion,
+    ),
   );
   const argocdInstalled = checks[0].ok;
   const client = KubernetesObjectApi.makeApiClient(kc);

@@ -11,7 +11,9 @@ export type FleetChangeSource =
   /** The periodic look at the branch's head (`ls-remote`). */
   | 'poll'
   /** A look at the head that a verified push webhook asked for. */
-  | 'webhook';
+  | 'webhook'
+  /** A look at the head that another replica's `arlon.fleet.changed` event asked for. */
+  | 'event';
 
 /** The fleet branch's head moved (or was first seen) at `commit`. */
 export interface FleetChanged {
@@ -93,7 +95,7 @@ export class FleetChanges implements FleetChangeSignal {
    * since the look under way may have asked before the push it reports.
    * Coalesced: however many webhooks arrive, at most one look runs and one waits.
    */
-  check(source: 'poll' | 'webhook' = 'poll'): Promise<void> {
+  check(source: 'poll' | 'webhook' | 'event' = 'poll'): Promise<void> {
     if (!this.options.readHead || this.stopped) return Promise.resolve();
     if (!this.looking) {
       const look = this.look(source).finally(() => {
@@ -127,7 +129,7 @@ export class FleetChanges implements FleetChangeSignal {
     void this.check('poll');
   }
 
-  private async look(source: 'poll' | 'webhook') {
+  private async look(source: 'poll' | 'webhook' | 'event') {
     const generation = this.generation;
     let commit: string;
     try {

@@ -1,4 +1,5 @@
 import { NotFoundError } from '@backstage/errors';
+import type { ManagementClusterNames } from '@arlon-backstage/plugin-arlon-common';
 import type { ManagementClusterConfig } from '../config/readArlonConfig';
 import { ManagementCluster } from './ManagementCluster';
 import type { ArlonSecurity } from '../config/readArlonSecurity';
@@ -7,6 +8,8 @@ import { workloadAccess } from '../kubeconfig/WorkloadAccess';
 /** Every configured management cluster, by context name. */
 export class ManagementClusters {
   private readonly byName: Map<string, ManagementCluster>;
+  /** Builds the clusters that name no management cluster: marked `default: true`, else the first. */
+  private readonly defaultName?: string;
 
   constructor(
     configs: ManagementClusterConfig[],
@@ -14,6 +17,7 @@ export class ManagementClusters {
     security?: ArlonSecurity,
   ) {
     const access = workloadAccess(security);
+    this.defaultName = placementNamesOf(configs)?.default;
     this.byName = new Map(
       configs.map((config, index) => [
         config.name,
@@ -24,6 +28,26 @@ export class ManagementClusters {
 
   list(): ManagementCluster[] {
     return [...this.byName.values()];
+  }
+
+  /**
+   * The configured names and the default, what `spec.managementCluster` is
+   * checked against; undefined when none is configured.
+   */
+  placementNames(): ManagementClusterNames | undefined {
+    return placementNamesOf(
+      this.list().map(c => ({ name: c.name })),
+      this.defaultName,
+    );
+  }
+
+  /**
+   * The name of the bootstrap tree a management cluster builds from: its
+   * own, or undefined for the default one (whose tree holds the clusters
+   * that name none).
+   */
+  treeOf(name: string): string | undefined {
+    return name === this.defaultName ? undefined : this.get(name).name;
   }
 
   get(name: string): ManagementCluster {
@@ -37,4 +61,17 @@ export class ManagementClusters {
     }
     return cluster;
   }
+}
+
+/**
+ * The configured names and the default (marked `default: true`, else the
+ * first): what `spec.managementCluster` is checked against; undefined when
+ * none is configured.
+ */
+export function placementNamesOf(
+  configs: ReadonlyArray<Pick<ManagementClusterConfig, 'name' | 'default'>>,
+  defaultName = (configs.find(c => c.default) ?? configs[0])?.name,
+): ManagementClusterNames | undefined {
+  if (defaultName === undefined) return undefined;
+  return { names: configs.map(c => c.name), default: defaultName };
 }

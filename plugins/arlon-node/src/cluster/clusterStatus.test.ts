@@ -122,4 +122,31 @@ describe('clusterStatus', () => {
       'bundle guestbook of profile apps changed; it waits for an update (manual policy)',
     ]);
   });
+  it("reports the control plane's Kubernetes versions as Cluster API does, and none when it reports none", () => {
+    const capi = (status: object) => ({
+      metadata: { name: 'c1', namespace: 'c1' },
+      status: { phase: 'Provisioned', conditions: [], ...status },
+    });
+    const rolling = [
+      { version: 'v1.30.0', replicas: 1 },
+      { version: 'v1.30.1', replicas: 2 },
+    ];
+    expect(
+      clusterStatus(
+        'c1',
+        live({
+          capiClusters: [
+            capi({ v1beta2: { controlPlane: { versions: rolling } } }),
+          ],
+        }),
+      ).capi,
+    ).toEqual({
+      phase: 'Provisioned',
+      conditions: [],
+      controlPlaneVersions: rolling,
+    });
+    expect(
+      clusterStatus('c1', live({ capiClusters: [capi({})] })).capi,
+    ).toEqual({ phase: 'Provisioned', conditions: [] });
+  });
 });

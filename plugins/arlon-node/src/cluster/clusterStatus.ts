@@ -4,6 +4,7 @@ import {
 } from '@arlon-backstage/plugin-arlon-common';
 import type { V1Secret } from '@kubernetes/client-node';
 import type { CustomObject, FleetInformers } from './FleetInformers';
+import { controlPlaneVersionsOf } from './controlPlaneVersions';
 
 export type { ClusterStatus };
 
@@ -75,6 +76,8 @@ export function clusterStatus(name: string, live: LiveObjects): ClusterStatus {
     capiDeleting: !!capi?.metadata?.deletionTimestamp,
   });
 
+  const controlPlaneVersions = controlPlaneVersionsOf(capi?.status);
+
   let registration: ClusterStatus['registration'] = 'notBuilt';
   if (registered) registration = 'registered';
   else if (capi) registration = 'waitingForProvisioning';
@@ -86,6 +89,7 @@ export function clusterStatus(name: string, live: LiveObjects): ClusterStatus {
           capi: {
             phase: capi.status?.phase,
             conditions: capi.status?.conditions ?? [],
+            ...(controlPlaneVersions ? { controlPlaneVersions } : {}),
           },
         }
       : {}),

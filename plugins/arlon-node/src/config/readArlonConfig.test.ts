@@ -9,7 +9,28 @@ describe('readArlonConfig', () => {
     expect(readArlonConfig(new ConfigReader({}))).toEqual({
       fleetRepo: undefined,
       managementClusters: [],
+      libraries: [],
     });
+  });
+
+  it('reads the library repositories with the rest', () => {
+    expect(
+      read({
+        libraries: [
+          {
+            name: 'platform',
+            url: 'https://git.example.com/p.git',
+            branch: 'main',
+          },
+        ],
+      }).libraries,
+    ).toEqual([
+      {
+        name: 'platform',
+        url: 'https://git.example.com/p.git',
+        pin: { branch: 'main' },
+      },
+    ]);
   });
 
   it('applies the documented defaults', () => {
@@ -99,5 +120,41 @@ describe('readArlonConfig', () => {
     expect(() =>
       read({ managementClusters: [{ name: 'Prod_EU', url: 'https://one' }] }),
     ).toThrow('arlon.managementClusters[0].name "Prod_EU"');
+  });
+
+  it('refuses a context name longer than a DNS label (clusters name it in spec.managementCluster)', () => {
+    expect(() =>
+      read({
+        managementClusters: [{ name: 'a'.repeat(64), url: 'https://one' }],
+      }),
+    ).toThrow('at most 63 characters');
+    expect(
+      read({
+        managementClusters: [{ name: 'a'.repeat(63), url: 'https://one' }],
+      }).managementClusters[0].name,
+    ).toBe('a'.repeat(63));
+  });
+
+  it('reads default: true, and refuses two management clusters marked default', () => {
+    const config = read({
+      managementClusters: [
+        { name: 'a', url: 'https://one' },
+        { name: 'b', url: 'https://two', default: true },
+      ],
+    });
+    expect(config.managementClusters.map(c => c.default)).toEqual([
+      undefined,
+      true,
+    ]);
+    expect(() =>
+      read({
+        managementClusters: [
+          { name: 'a', url: 'https://one', default: true },
+          { name: 'b', url: 'https://two', default: true },
+        ],
+      }),
+    ).toThrow(
+      'arlon.managementClusters marks "a" and "b" default: true; mark one (it builds the clusters that name no management cluster)',
+    );
   });
 });

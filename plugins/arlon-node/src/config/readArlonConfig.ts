@@ -1,5 +1,9 @@
 import { Config } from '@backstage/config';
 import { InputError } from '@backstage/errors';
+import {
+  LibraryConfig,
+  readLibrariesConfig,
+} from '../library/readLibrariesConfig';
 
 export interface FleetRepoConfig {
   url: string;
@@ -16,12 +20,19 @@ export interface ManagementClusterConfig {
   caData?: string;
   skipTLSVerify: boolean;
   argocdNamespace: string;
+  /**
+   * Builds the clusters that name no management cluster
+   * (`spec.managementCluster`); absent on all, the first configured does.
+   */
+  default?: boolean;
 }
 
 export interface ArlonConfig {
   /** Absent when `arlon.fleetRepo` is not configured. */
   fleetRepo?: FleetRepoConfig;
   managementClusters: ManagementClusterConfig[];
+  /** `arlon.libraries`: read-only repositories of bundles (none when absent). */
+  libraries: LibraryConfig[];
 }
 
 /**
@@ -47,9 +58,10 @@ export function readArlonConfig(root: Config): ArlonConfig {
   ).map((cluster, index) => {
     const key = `arlon.managementClusters[${index}]`;
     const name = cluster.getString('name');
-    if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name)) {
+    // At most 63: clusters name it in spec.managementCluster, a DNS label.
+    if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(name)) {
       throw new InputError(
-        `${key}.name "${name}" must be lower-case letters, digits and '-', starting and ending with a letter or digit`,
+        `${key}.name "${name}" must be lower-case letters, digits and '-', starting and ending with a letter or digit, at most 63 characters`,
       );
     }
     const url = checkUrl(cluster.getString('url'), `${key}.url`);
@@ -67,8 +79,18 @@ export function readArlonConfig(root: Config): ArlonConfig {
       caData: cluster.getOptionalString('caData'),
       skipTLSVerify,
       argocdNamespace: cluster.getOptionalString('argocdNamespace') ?? 'argocd',
+      ...(cluster.getOptionalBoolean('default') ? { default: true } : {}),
     };
   });
+  const defaults = managementClusters.filter(c => c.default);
+  if (defaults.length > 1)
+    throw new InputError(
+      `arlon.managementClusters marks ${defaults
+        .map(c => `"${c.name}"`)
+        .join(
+          ' and ',
+        )} default: true; mark one (it builds the clusters that name no management cluster)`,
+    );
 
   const seen = new Set<string>();
   for (const { name } of managementClusters) {
@@ -80,7 +102,11 @@ export function readArlonConfig(root: Config): ArlonConfig {
     seen.add(name);
   }
 
-  return { fleetRepo, managementClusters };
+  return {
+    fleetRepo,
+    managementClusters,
+    libraries: readLibrariesConfig(root),
+  };
 }
 
 function checkUrl(value: string, key: string): string {

@@ -4,6 +4,7 @@ import {
   chooseCapiVersion,
   compileOptionsOfGenerated,
   CompileOptions,
+  type ManagementClusterNames,
   DefinitionView,
   FleetEdit,
   planFleetEdit,
@@ -62,12 +63,23 @@ export class FleetDefinitions {
      * is refused before it is committed, not failed by Cluster API later.
      */
     private readonly servedKinds: () => Promise<ServedKinds[]> = async () => [],
+    /**
+     * The configured management clusters (ManagementClusters.placementNames):
+     * every write checks `spec.managementCluster` against them.
+     */
+    private readonly managementClusters?: ManagementClusterNames,
   ) {}
 
   /** Where ArgoCD reads the fleet: what every compile of it is given. */
-  get compileOptions() {
+  get compileOptions(): CompileOptions {
     const config = this.repository.config!;
-    return { repoUrl: config.url, revision: config.branch };
+    return {
+      repoUrl: config.url,
+      revision: config.branch,
+      ...(this.managementClusters
+        ? { managementClusters: this.managementClusters }
+        : {}),
+    };
   }
 
   /**
@@ -82,6 +94,10 @@ export class FleetDefinitions {
   ): CompileOptions {
     return {
       ...this.compileOptions,
+      // What profiles' `<library>/<bundle>` are validated and compiled against.
+      ...(this.repository.libraries
+        ? { libraries: this.repository.libraries.catalog() }
+        : {}),
       capiVersion: chooseCapiVersion(
         served.map(s => s.served),
         compileOptionsOfGenerated(files).options?.capiVersion,
@@ -94,6 +110,11 @@ export class FleetDefinitions {
     files: Record<string, string>,
   ): Promise<CompileOptions> {
     return this.compileOptionsFor(files, await this.servedKinds());
+  }
+
+  /** The library repositories as last read (arlon.libraries); undefined when none are configured. */
+  libraryCatalog() {
+    return this.repository.libraries?.catalog();
   }
 
   /** The head of the fleet repository: its commit and files. */

@@ -3,6 +3,8 @@ import git from 'isomorphic-git';
 import {
   FleetValidationCache,
   type FleetRepositoryHealth,
+  type FleetValidationContext,
+  type ManagementClusterNames,
 } from '@arlon-backstage/plugin-arlon-common';
 import type { FleetRepoConfig } from '../config/readArlonConfig';
 import {
@@ -20,6 +22,7 @@ import { applyChanges, describeChanges } from './fileChanges';
 import { fleetGit } from './fleetGit';
 import { probeFleetRepository } from './probeFleetRepository';
 import { proposeChange } from './proposeChange';
+import type { LibraryShelf } from '../library/LibraryShelf';
 
 export interface FleetChange {
   /** Commit message: what changed and why. */
@@ -59,6 +62,16 @@ export interface FleetRepositoryOptions {
    * of it at once (see FleetChanges).
    */
   onCommit?: (commit: string) => void;
+  /**
+   * The library repositories (arlon.libraries) the fleet's profiles may
+   * name bundles of: read with the fleet, validated and compiled with it.
+   */
+  libraries?: LibraryShelf;
+  /**
+   * The configured management clusters: last known good checks
+   * `spec.managementCluster` against them, as every write does.
+   */
+  managementClusters?: ManagementClusterNames;
 }
 
 /**
@@ -72,6 +85,9 @@ export class FleetRepository {
   private readonly checkout?: FleetCheckout;
   private readonly gitTimeoutMs: number;
   private readonly onCommit: (commit: string) => void;
+  /** The library repositories, when any are configured. */
+  readonly libraries?: LibraryShelf;
+  private readonly managementClusters?: ManagementClusterNames;
   /** The newest snapshot fetched (or committed) by this process. */
   private latest?: FleetSnapshot;
   /** Writes called and not finished, waiting for the lock or holding it. */
@@ -85,7 +101,7 @@ export class FleetRepository {
    * everyone who validates this repository's snapshots (lastKnownGood, the
    * profile labels): a commit costs what it changed.
    */
-  readonly validation = new FleetValidationCache();
+  private readonly validation = new FleetValidationCache();
 
   constructor(
     /** Undefined when `arlon.fleetRepo` is not configured. */
@@ -101,6 +117,8 @@ export class FleetRepository {
   ) {
     this.gitTimeoutMs = options.gitTimeoutMs ?? DEFAULT_LIMITS.gitTimeoutMs;
     this.onCommit = options.onCommit ?? (() => {});
+    this.libraries = options.libraries;
+    this.managementClusters = options.managementClusters;
     if (config && workDir) {
       this.checkout = new FleetCheckout(
         workDir,
@@ -141,7 +159,12 @@ export class FleetRepository {
   }
 
   private async fetchHead(checkout: FleetCheckout): Promise<FleetSnapshot> {
-    const snapshot = await this.git('fetch', () => checkout.fetchHead());
+    // The first read also waits for the libraries' first read: before it,
+    // every library reference would be a problem (and hold its clusters).
+    const [snapshot] = await Promise.all([
+      this.git('fetch', () => checkout.fetchHead()),
+      this.libraries?.ready(),
+    ]);
     this.latest = snapshot;
     return snapshot;
   }
@@ -237,9 +260,23 @@ export class FleetRepository {
           checkout.exclusive(() => checkout.definitionsAt(commit, blobs)),
       },
       undefined,
-      this.validation,
+      { managementClusters: this.managementClusters, cache: this.validation },
+      this.libraries,
     );
     return this.history.at(snapshot ?? (await this.read()));
+  }
+
+  /**
+   * What this repository's snapshots are validated with: the configured
+   * management clusters, the libraries as last read, and the shared cache
+   * (which answers from memory only under the same context).
+   */
+  validationContext(): FleetValidationContext {
+    return {
+      managementClusters: this.managementClusters,
+      libraries: this.libraries?.catalog(),
+      cache: this.validation,
+    };
   }
 
   /**

@@ -7,8 +7,11 @@ import {
   FleetFiles,
   fleetBreakage,
   FleetValidationCache,
+  type FleetValidationContext,
   HeldFleet,
+  validateFleet,
 } from '@arlon-backstage/plugin-arlon-common';
+import type { LibraryShelf } from '../library/LibraryShelf';
 import type { FleetSnapshot } from './FleetCheckout';
 
 /** How far back to look for the commit that broke a definition. */
@@ -40,37 +43,50 @@ export interface LastKnownGoodState {
  * were at their last good commit. Computed once per head commit.
  */
 export class LastKnownGood {
-  private cached?: { commit: string; state: Promise<LastKnownGoodState> };
+  /** Per head commit and library version: a library moving changes what is valid. */
+  private cached?: { key: string; state: Promise<LastKnownGoodState> };
   private readonly blobs = new Map<string, string>();
+  private readonly validation: FleetValidationCache;
 
   constructor(
     private readonly history: FleetHistory,
     private readonly depth = DEFAULT_HISTORY_DEPTH,
     /**
-     * Parses and validates each file once per content: a new head costs what
-     * its commit changed, and so do the older commits of a history walk.
+     * What every commit is validated with (the configured management
+     * clusters). Its `cache`, or one of this object's own, parses and
+     * validates each file once per content: a new head costs what its
+     * commit changed, and so do the older commits of a history walk.
      */
-    private readonly validation = new FleetValidationCache(),
-  ) {}
+    private readonly context: FleetValidationContext = {},
+    /** The library repositories the head's references are checked against. */
+    private readonly libraries?: Pick<LibraryShelf, 'catalog' | 'version'>,
+  ) {
+    this.validation = context.cache ?? new FleetValidationCache();
+  }
 
   at(snapshot: FleetSnapshot): Promise<LastKnownGoodState> {
-    if (this.cached?.commit !== snapshot.commit) {
+    const key = `${snapshot.commit} ${this.libraries?.version() ?? ''}`;
+    if (this.cached?.key !== key) {
       const state = this.compute(snapshot);
       state.catch(() => {
         if (this.cached?.state === state) this.cached = undefined;
       });
-      this.cached = { commit: snapshot.commit, state };
+      this.cached = { key, state };
     }
     return this.cached.state;
   }
 
   private async compute(snapshot: FleetSnapshot): Promise<LastKnownGoodState> {
-    const validate = (files: FleetFiles) => this.validation.validate(files);
-    const headViews = definitionViews(snapshot.files, this.validation);
+    const context: FleetValidationContext = {
+      ...this.context,
+      libraries: this.libraries?.catalog(),
+      cache: this.validation,
+    };
+    const headViews = definitionViews(snapshot.files, context);
     const tracker = new BreakingCommits(
       snapshot.commit,
-      fleetBreakage(snapshot.files, validate(snapshot.files)),
-      validate,
+      fleetBreakage(snapshot.files, validateFleet(snapshot.files, context)),
+      context,
     );
     if (this.blobs.size > MAX_CACHED_BLOBS) this.blobs.clear();
     const described = new Map<string, CommitInfo>();
@@ -98,16 +114,17 @@ export class LastKnownGood {
             d.lastGood,
             definitionViews(
               await this.history.definitionsAt(d.lastGood, this.blobs),
-              this.validation,
+              context,
             ),
           );
     } catch {
       // History that cannot be read (a shallow clone, a pruned object) loses
       // the breaking commits, never the holding: what is broken is still known.
-      held = new BreakingCommits(snapshot.commit, tracker.breakage).result(
+      held = new BreakingCommits(
         snapshot.commit,
-        () => undefined,
-      );
+        tracker.breakage,
+        context,
+      ).result(snapshot.commit, () => undefined);
       lastGood.clear();
     }
     return {

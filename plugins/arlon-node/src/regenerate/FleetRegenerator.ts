@@ -77,12 +77,21 @@ class HeadMoved extends Error {}
  * Run it on one replica only (RegenerateScheduler).
  */
 export class FleetRegenerator {
-  /** The newest head handled for good (current, held, committed, proposed). */
+  /**
+   * The newest head handled for good (current, held, committed, proposed),
+   * with the library commits it was compiled with: a library that moves
+   * makes the same head worth another look.
+   */
   private handled?: string;
+  /** The library version (LibraryShelf.version) the look under way started with. */
+  private libraries = '';
   /** When a head last failed, to wait before trying it again. */
   private failed?: { head: string; at: number };
-  /** Commits this regenerator made: finding one stale would mean a loop. */
-  private readonly ours = new Set<string>();
+  /**
+   * Commits this regenerator made, with the library version each was
+   * compiled at: finding one stale at that same version would mean a loop.
+   */
+  private readonly ours = new Map<string, string>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly retryMs: number;
 
@@ -111,6 +120,7 @@ export class FleetRegenerator {
   private async look(signalled?: string): Promise<RegenerateOutcome> {
     const mode = this.mode;
     if (mode === 'off') return { status: 'off' };
+    this.libraries = this.options.repository.libraries?.version() ?? '';
     if (signalled && this.waiting(signalled))
       return { status: 'seen', head: signalled };
     const { repository, definitions, logger } = this.options;
@@ -185,7 +195,7 @@ export class FleetRegenerator {
         });
       }
       if (!result.commit) return this.done({ status: 'current', head });
-      this.ours.add(result.commit);
+      this.ours.set(result.commit, this.libraries);
       logger.info(
         `Regenerated generated/ for ${short(head)} as ${short(
           result.commit,
@@ -238,7 +248,9 @@ export class FleetRegenerator {
    * regenerates once after an upgrade.
    */
   private async takingTurns(head: string): Promise<boolean> {
-    if (this.ours.has(head)) return true;
+    // Ours, and stale although no library moved since: a loop. A library
+    // that moved since is a new reason to regenerate, not a loop.
+    if (this.ours.has(head)) return this.ours.get(head) === this.libraries;
     const { repository } = this.options;
     const made = await repository.commitInfo(head);
     if (made.author !== REGENERATE_AUTHOR.name || !made.parents[0])
@@ -249,14 +261,14 @@ export class FleetRegenerator {
 
   /** Whether `head` needs no look now: handled, or failed too recently to try again. */
   private waiting(head: string): boolean {
-    if (head === this.handled) return true;
+    if (`${head} ${this.libraries}` === this.handled) return true;
     return (
       this.failed?.head === head && Date.now() - this.failed.at < this.retryMs
     );
   }
 
   private done<T extends RegenerateOutcome & { head: string }>(outcome: T): T {
-    this.handled = outcome.head;
+    this.handled = `${outcome.head} ${this.libraries}`;
     this.failed = undefined;
     return outcome;
   }

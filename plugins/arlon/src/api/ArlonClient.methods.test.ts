@@ -25,8 +25,14 @@ const saved = {
 interface Case {
   method: keyof ArlonApi;
   call(client: ArlonApi): Promise<unknown>;
-  /** What the client must send. */
-  request: { method: string; path: string; body?: unknown };
+  /** What the client must send (a body other than JSON with its type, e.g. a definition's YAML). */
+  request: {
+    method: string;
+    path: string;
+    body?: unknown;
+    contentType?: string;
+    ifMatch?: string;
+  };
   /** What the server answers… */
   response: {
     status?: number;
@@ -183,6 +189,39 @@ const cases: Case[] = [
     response: { status: 201, json: saved },
     result: saved,
   },
+  {
+    method: 'getDefinitionSource',
+    call: c => c.getDefinitionSource('clusterspecs', ODD),
+    request: { method: 'GET', path: `/clusterspecs/${ODD_PATH}/source` },
+    response: { json: { file: 'arlon/clusterspecs/x.yaml', etag: '"e"' } },
+    result: { file: 'arlon/clusterspecs/x.yaml', etag: '"e"' },
+  },
+  {
+    method: 'checkDefinition',
+    call: c => c.checkDefinition('profiles', ODD, 'kind: Profile # as typed\n'),
+    // The text as typed, comments and all: never re-serialised.
+    request: {
+      method: 'POST',
+      path: `/profiles/${ODD_PATH}/check`,
+      body: 'kind: Profile # as typed\n',
+      contentType: 'application/yaml',
+    },
+    response: { json: { valid: false, problems: [{ line: 1 }] } },
+    result: { valid: false, problems: [{ line: 1 }] },
+  },
+  {
+    method: 'updateDefinition',
+    call: c => c.updateDefinition('bundles', ODD, 'kind: Bundle\n', '"abc"'),
+    request: {
+      method: 'PUT',
+      path: `/bundles/${ODD_PATH}`,
+      body: 'kind: Bundle\n',
+      contentType: 'application/yaml',
+      ifMatch: '"abc"',
+    },
+    response: { json: { dryRun: false, commit: 'c1', files: [] } },
+    result: { dryRun: false, commit: 'c1', files: [] },
+  },
 ];
 
 /** The recorded answer as a response: text with its headers, JSON, or no body. */
@@ -190,6 +229,12 @@ function answer({ status = 200, json, text, headers }: Case['response']) {
   if (text !== undefined) return new HttpResponse(text, { status, headers });
   if (json === undefined) return new HttpResponse(null, { status });
   return HttpResponse.json(json, { status });
+}
+
+/** A request's body as sent: JSON read as data, any other text as it is. */
+function bodyOf(text: string, contentType: string | null): unknown {
+  if (!text) return undefined;
+  return contentType === 'application/json' ? JSON.parse(text) : text;
 }
 
 const server = setupServer();
@@ -210,6 +255,7 @@ describe('ArlonClient, every method against a recorded server', () => {
       method: string;
       path: string;
       contentType: string | null;
+      ifMatch: string | null;
       body: unknown;
     }> = [];
     server.use(
@@ -220,7 +266,8 @@ describe('ArlonClient, every method against a recorded server', () => {
           method: request.method,
           path: `${url.pathname.slice('/api/arlon'.length)}${url.search}`,
           contentType: request.headers.get('content-type'),
-          body: text ? JSON.parse(text) : undefined,
+          ifMatch: request.headers.get('if-match'),
+          body: bodyOf(text, request.headers.get('content-type')),
         });
         return respond(request);
       }),
@@ -244,7 +291,10 @@ describe('ArlonClient, every method against a recorded server', () => {
         {
           method: c.request.method,
           path: c.request.path,
-          contentType: c.request.body === undefined ? null : 'application/json',
+          contentType:
+            c.request.contentType ??
+            (c.request.body === undefined ? null : 'application/json'),
+          ifMatch: c.request.ifMatch ?? null,
           body: c.request.body,
         },
       ]);

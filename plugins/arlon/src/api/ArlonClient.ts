@@ -12,8 +12,11 @@ import type {
   ClusterRemovalPreview,
   CompareRequest,
   CompareResponse,
+  DefinitionCheck,
   DefinitionList,
   DefinitionResponse,
+  DefinitionSource,
+  DefinitionWriteResult,
   DiffReport,
   HealthResponse,
   KindSegment,
@@ -72,6 +75,24 @@ export interface ArlonApi {
   deleteReport(id: string): Promise<void>;
   exportReport(id: string): Promise<{ fileName: string; text: string }>;
   importReport(file: unknown): Promise<SavedDiffReport>;
+  /** A definition's file as the fleet repository holds it, for the YAML editor. */
+  getDefinitionSource(
+    kind: KindSegment,
+    name: string,
+  ): Promise<DefinitionSource>;
+  /** An edited definition checked as its update would be (problems, files, clusters); nothing is written. */
+  checkDefinition(
+    kind: KindSegment,
+    name: string,
+    yaml: string,
+  ): Promise<DefinitionCheck>;
+  /** Commits an edited definition, unless its file changed since the source `etag` names (a 409). */
+  updateDefinition(
+    kind: KindSegment,
+    name: string,
+    yaml: string,
+    etag: string,
+  ): Promise<DefinitionWriteResult>;
 }
 
 export const arlonApiRef = createApiRef<ArlonApi>().with({
@@ -183,6 +204,38 @@ export class ArlonClient implements ArlonApi {
     return this.request<SavedDiffReport>('POST', '/diff/reports/import', file);
   }
 
+  getDefinitionSource(kind: KindSegment, name: string) {
+    return this.request<DefinitionSource>(
+      'GET',
+      `/${kind}/${encodeURIComponent(name)}/source`,
+    );
+  }
+
+  async checkDefinition(kind: KindSegment, name: string, yaml: string) {
+    const response = await this.fetch(
+      'POST',
+      `/${kind}/${encodeURIComponent(name)}/check`,
+      undefined,
+      { yaml },
+    );
+    return (await response.json()) as DefinitionCheck;
+  }
+
+  async updateDefinition(
+    kind: KindSegment,
+    name: string,
+    yaml: string,
+    etag: string,
+  ) {
+    const response = await this.fetch(
+      'PUT',
+      `/${kind}/${encodeURIComponent(name)}`,
+      undefined,
+      { yaml, ifMatch: etag },
+    );
+    return (await response.json()) as DefinitionWriteResult;
+  }
+
   private async request<T>(
     method: string,
     path: string,
@@ -193,16 +246,31 @@ export class ArlonClient implements ArlonApi {
     return (await response.json()) as T;
   }
 
-  private async fetch(method: string, path: string, body?: unknown) {
+  private async fetch(
+    method: string,
+    path: string,
+    body?: unknown,
+    /** A definition's text as written (comments kept), and the source it was edited from. */
+    text?: { yaml: string; ifMatch?: string },
+  ) {
     const baseUrl = await this.deps.discoveryApi.getBaseUrl('arlon');
+    let init: RequestInit = {};
+    if (text)
+      init = {
+        headers: {
+          'Content-Type': 'application/yaml',
+          ...(text.ifMatch ? { 'If-Match': text.ifMatch } : {}),
+        },
+        body: text.yaml,
+      };
+    else if (body !== undefined)
+      init = {
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      };
     const response = await this.deps.fetchApi.fetch(`${baseUrl}${path}`, {
       method,
-      ...(body === undefined
-        ? {}
-        : {
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify(body),
-          }),
+      ...init,
     });
     if (!response.ok) throw await ResponseError.fromResponse(response);
     return response;

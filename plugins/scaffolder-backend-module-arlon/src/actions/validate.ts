@@ -72,7 +72,12 @@ export function createValidateAction(
       const head = await options.definitions.read();
       const files = { ...head.files };
       for (const f of mine) files[f] = workspace[f];
-      const { fleet, problems } = validateFleet(files);
+      // As every write checks them: spec.managementCluster against the
+      // config, profiles' `<library>/<bundle>` against the libraries read.
+      const { fleet, problems } = validateFleet(files, {
+        managementClusters: options.managementClusters.placementNames(),
+        libraries: options.definitions.libraryCatalog?.(),
+      });
       const relevant = problems.filter(p => mine.includes(p.file));
       if (relevant.length)
         throw new InputError(

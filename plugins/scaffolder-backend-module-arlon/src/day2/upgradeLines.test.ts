@@ -38,8 +38,9 @@ describe('upgradeLines', () => {
       to(kubeadm, 'v1.30.0'),
       'v1.30.0',
     );
+    // No ClusterClass: nothing makes the workers wait for the control plane.
     expect(lines[0]).toBe(
-      'ClusterSpec spec-a: Kubernetes v1.29.4 → v1.30.0; Cluster API upgrades the control plane first, then rolls the workers',
+      'ClusterSpec spec-a: Kubernetes v1.29.4 → v1.30.0; the control plane and the node pools change in this one commit and Cluster API rolls them at the same time (no ClusterClass orders it): until the control plane is done, workers at the new version are newer than their API server, which the version-skew policy forbids, so they may fail to join or be refused, and are retried',
     );
     expect(lines).toContain(
       'KubeadmControlPlane c1-control-plane changes in place',
@@ -49,9 +50,29 @@ describe('upgradeLines', () => {
 
   it('an EKS patch release: the node group takes it, the control plane (which takes only the minor version) does not change', () => {
     expect(upgradeLines(target(eks), to(eks, 'v1.29.7'), 'v1.29.7')).toEqual([
-      'ClusterSpec spec-a: Kubernetes v1.29.4 → v1.29.7; Cluster API upgrades the control plane first, then rolls the workers',
+      'ClusterSpec spec-a: Kubernetes v1.29.4 → v1.29.7; the control plane and the node pools change in this one commit and Cluster API rolls them at the same time (no ClusterClass orders it): until the control plane is done, workers at the new version are newer than their API server, which the version-skew policy forbids, so they may fail to join or be refused, and are retried',
       'MachinePool c1-general changes in place',
     ]);
+  });
+
+  it('a ClusterClass topology: Cluster API orders it, control plane first', () => {
+    const docker = {
+      provider: 'docker',
+      type: 'kubeadm',
+      kubernetesVersion: 'v1.29.4',
+      controlPlane: { replicas: 1 },
+      nodePools: [{ name: 'workers', replicas: 2 }],
+    } as any;
+    const lines = upgradeLines(
+      target(docker),
+      to(docker, 'v1.30.0'),
+      'v1.30.0',
+    );
+    expect(lines[0]).toBe(
+      'ClusterSpec spec-a: Kubernetes v1.29.4 → v1.30.0; Cluster API upgrades the control plane first, then rolls the workers (the ClusterClass topology orders it)',
+    );
+    // One object carries the version: the Cluster's topology.
+    expect(lines.slice(1)).toEqual(['Cluster c1 changes in place']);
   });
 
   it('says when nothing it renders changes', () => {

@@ -1,4 +1,5 @@
 import { rolloutOf } from './rollout';
+import { upgradeOrder } from './upgradeOrder';
 import type { ResolvedTarget, SpecBody } from './specTarget';
 
 /**
@@ -15,9 +16,12 @@ export function upgradeLines(
   const { body, target, clusters, manual } = resolved;
   if (body.kubernetesVersion === to)
     return [`${target.kind} ${target.name} is at ${to} already`];
-  const rollout = rolloutOf(clusters[0] ?? target.name, body, next);
+  const cluster = clusters[0] ?? target.name;
+  const rollout = rolloutOf(cluster, body, next);
   return [
-    `${target.kind} ${target.name}: Kubernetes ${body.kubernetesVersion} → ${to}; Cluster API upgrades the control plane first, then rolls the workers`,
+    `${target.kind} ${target.name}: Kubernetes ${
+      body.kubernetesVersion
+    } → ${to}; ${upgradeOrder(cluster, next)}`,
     ...(rollout.length
       ? rollout
       : [

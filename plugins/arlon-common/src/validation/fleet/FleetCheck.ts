@@ -28,4 +28,6 @@ export interface FleetCheck {
    * again (the definition's own problems say what is wrong).
    */
   isBroken(kind: ArlonKind, name: string): boolean;
+  /** Collects what is worth saying but holds nothing (a library read from its last known good commit). */
+  warnings?: Problem[];
 }

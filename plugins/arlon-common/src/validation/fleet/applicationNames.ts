@@ -1,4 +1,5 @@
 // Application names: the Applications the compiler will generate are unique, fit a label, and spare the bootstrap's name.
+import { generatedBundleName } from '../../library/library';
 import type { Fleet } from '../../model/Fleet';
 import { MAX_NAME_LENGTH } from '../../model/names';
 import type { SourceDocument } from '../../model/parseDocuments';
@@ -57,7 +58,7 @@ export function applicationNameProblems(fleet: Fleet): Problem[] {
       for (const bundle of fleet.profiles.get(profile)?.object.spec.bundles ??
         []) {
         if (!bundle) continue;
-        const app = `${cluster}-${bundle}`;
+        const app = `${cluster}-${generatedBundleName(bundle)}`;
         const path = ['spec', 'profiles', i];
         if (app.length > MAX_NAME_LENGTH) {
           problems.push(

@@ -1,14 +1,16 @@
 // Profile references: each listed bundle is non-empty, listed once and exists; then its values.
 import { KIND_FOLDERS, Located } from '../../model/Fleet';
+import { isLibraryRef } from '../../library/library';
 import { Profile } from '../../model/types';
 import { Problem } from '../Problem';
 import { at, FleetCheck } from './FleetCheck';
+import { libraryReferenceProblems } from './libraryReferences';
 import { hintForName } from './suggestions';
 import { valuesProblems } from './values';
 
 export function profileProblems(
   { object, source }: Located<Profile>,
-  { fleet, isBroken }: FleetCheck,
+  { fleet, isBroken, warnings }: FleetCheck,
 ): Problem[] {
   const problems: Problem[] = [];
   const listed = new Set<string>();
@@ -35,6 +37,15 @@ export function profileProblems(
           'List each bundle once.',
         ),
       );
+    } else if (isLibraryRef(bundle)) {
+      const found = libraryReferenceProblems(
+        bundle,
+        source,
+        path,
+        fleet.libraries,
+      );
+      problems.push(...found.problems);
+      warnings?.push(...found.warnings);
     } else if (!fleet.bundles.has(bundle) && !isBroken('Bundle', bundle)) {
       problems.push(
         at(

@@ -1,4 +1,5 @@
 // Values rule: values only for bundles the owner has, and only for parameters the bundle declares.
+import { bundleOfEntry } from '../../library/library';
 import type { Fleet } from '../../model/Fleet';
 import type { SourceDocument } from '../../model/parseDocuments';
 import type { BundleValues } from '../../model/types';
@@ -25,9 +26,9 @@ export function valuesProblems(
       );
       continue;
     }
-    const declared = fleet.bundles
-      .get(bundle)
-      ?.object.spec.parameters?.map(p => p.name);
+    const declared = bundleOfEntry(fleet, bundle)?.bundle.spec.parameters?.map(
+      p => p.name,
+    );
     if (!declared) continue; // the bundle itself is reported missing
     for (const param of Object.keys(params)) {
       if (!declared.includes(param)) {

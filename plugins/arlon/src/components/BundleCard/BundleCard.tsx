@@ -15,6 +15,7 @@ import Typography from '@material-ui/core/Typography';
 import useAsync from 'react-use/esm/useAsync';
 import { arlonApiRef } from '../../api/ArlonClient';
 import { useDefinition } from '../common/useDefinition';
+import { EditDefinitionButton } from '../DefinitionEditor/EditDefinitionButton';
 import { EntityChips } from '../common/EntityChips';
 import { profileBundles } from '../common/profileBundles';
 
@@ -35,6 +36,9 @@ export function BundleCard() {
     <InfoCard
       title={`Bundle ${bundle.metadata.name}`}
       subheader={bundle.spec.description}
+      action={
+        <EditDefinitionButton kind="bundles" name={bundle.metadata.name} />
+      }
     >
       <Typography variant="subtitle2">Source</Typography>
       <Typography variant="body2" data-testid="bundle-source">

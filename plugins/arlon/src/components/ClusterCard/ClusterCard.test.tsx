@@ -153,6 +153,53 @@ describe('ClusterCard', () => {
     );
   });
 
+  it("shows the control plane's Kubernetes version Cluster API reports: the oldest while it rolls, with what runs where", async () => {
+    const withVersions = (controlPlaneVersions: unknown) => ({
+      ...definition,
+      status: {
+        ...definition.status,
+        capi: { ...definition.status.capi, controlPlaneVersions },
+      },
+    });
+    const { unmount } = await renderArlon(<ClusterCard />, {
+      entity,
+      api: {
+        get: async () =>
+          withVersions([
+            { version: 'v1.30.0', replicas: 1 },
+            { version: 'v1.30.1', replicas: 2 },
+          ]),
+      },
+    });
+    expect(await screen.findByTestId('kubernetes-version')).toHaveTextContent(
+      /^v1\.30\.0$/,
+    );
+    expect(screen.getByTestId('kubernetes-rollout')).toHaveTextContent(
+      'rolling out: v1.30.0 on 1 machine, v1.30.1 on 2 machines',
+    );
+    unmount();
+
+    await renderArlon(<ClusterCard />, {
+      entity,
+      api: {
+        get: async () => withVersions([{ version: 'v1.30.1', replicas: 3 }]),
+      },
+    });
+    expect(await screen.findByTestId('kubernetes-version')).toHaveTextContent(
+      /^v1\.30\.1$/,
+    );
+    expect(screen.queryByTestId('kubernetes-rollout')).toBeNull();
+  });
+
+  it('shows no Kubernetes version when Cluster API reports none', async () => {
+    await renderArlon(<ClusterCard />, {
+      entity,
+      api: { get: async () => definition },
+    });
+    expect(await screen.findByText('Cluster qa-1')).toBeInTheDocument();
+    expect(screen.queryByTestId('kubernetes-version')).toBeNull();
+  });
+
   it('shows no held warning for a cluster that follows the head', async () => {
     await renderArlon(<ClusterCard />, {
       entity,

@@ -13,6 +13,7 @@ import Grid from '@material-ui/core/Grid';
 import Alert from '@material-ui/lab/Alert';
 import { RemoveClusterButton } from './RemoveClusterDialog';
 import { useDefinition } from '../common/useDefinition';
+import { EditDefinitionButton } from '../DefinitionEditor/EditDefinitionButton';
 import { useTemplateLink } from '../common/useTemplateLink';
 import { HeldWarning } from '../common/HeldWarning';
 import { clusterTemplateLinks } from '../common/day2Templates';
@@ -42,7 +43,12 @@ export function ClusterCard() {
     <InfoCard
       title={`Cluster ${cluster.metadata.name}`}
       subheader={cluster.spec.description}
-      action={cloneLink && <Link to={cloneLink}>Clone this cluster</Link>}
+      action={
+        <>
+          <EditDefinitionButton kind="clusters" name={cluster.metadata.name} />
+          {cloneLink && <Link to={cloneLink}>Clone this cluster</Link>}
+        </>
+      }
     >
       <Grid container spacing={2}>
         {value.held && (

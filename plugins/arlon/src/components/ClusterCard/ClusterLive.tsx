@@ -2,8 +2,9 @@ import type { ClusterStatus } from '@arlon-backstage/plugin-arlon-common';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import { StatusLabel } from '../common/StatusLabel';
+import { ControlPlaneVersion } from './ControlPlaneVersion';
 
-/** What Cluster API and ArgoCD say of a cluster: its phase, conditions, registration and root application. */
+/** What Cluster API and ArgoCD say of a cluster: its phase, Kubernetes version, conditions, registration and root application. */
 export function ClusterLive({ status }: { status?: ClusterStatus }) {
   if (!status)
     return (
@@ -17,6 +18,7 @@ export function ClusterLive({ status }: { status?: ClusterStatus }) {
       <Typography component="div" data-testid="phase">
         <StatusLabel value={status.capi?.phase} />
       </Typography>
+      <ControlPlaneVersion versions={status.capi?.controlPlaneVersions} />
       {(status.capi?.conditions ?? []).map(c => (
         <Typography key={c.type} variant="body2">
           {c.type}: {c.status}

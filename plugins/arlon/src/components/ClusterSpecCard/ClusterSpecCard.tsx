@@ -19,6 +19,7 @@ import useAsync from 'react-use/esm/useAsync';
 import { stringify } from 'yaml';
 import { arlonApiRef } from '../../api/ArlonClient';
 import { useDefinition } from '../common/useDefinition';
+import { EditDefinitionButton } from '../DefinitionEditor/EditDefinitionButton';
 import { useTemplateLink } from '../common/useTemplateLink';
 import { EntityChips } from '../common/EntityChips';
 import { clusterSpecTemplateLinks } from '../common/day2Templates';
@@ -57,7 +58,12 @@ export function ClusterSpecCard() {
     <InfoCard
       title={`Cluster spec ${name}`}
       subheader={s.description}
-      action={cloneLink && <Link to={cloneLink}>Clone this spec</Link>}
+      action={
+        <>
+          <EditDefinitionButton kind="clusterspecs" name={name} />
+          {cloneLink && <Link to={cloneLink}>Clone this spec</Link>}
+        </>
+      }
     >
       <Grid container spacing={2}>
         <Grid item xs={12} md={5}>

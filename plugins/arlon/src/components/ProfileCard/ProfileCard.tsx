@@ -21,6 +21,7 @@ import { arlonApiRef } from '../../api/ArlonClient';
 import { PermittedButton } from '../common/PermittedButton';
 import { StatusLabel } from '../common/StatusLabel';
 import { useDefinition } from '../common/useDefinition';
+import { EditDefinitionButton } from '../DefinitionEditor/EditDefinitionButton';
 import { ApplyProfileDialog } from './ApplyProfileDialog';
 import { AssignmentAlert } from './AssignmentAlert';
 import { AssignmentOutcome, assignmentOutcome } from './assignmentOutcome';
@@ -48,16 +49,19 @@ export function ProfileCard() {
       title={`Profile ${name}`}
       subheader={profile.spec.description}
       action={
-        <PermittedButton
-          permission={arlonProfileApplyPermission}
-          // Enabled when the user may apply it to at least one cluster.
-          resourceRefs={all.map(c => entityRef('Cluster', c.name))}
-          needs="any"
-          variant="outlined"
-          onClick={() => setApplying(true)}
-        >
-          Apply to clusters
-        </PermittedButton>
+        <>
+          <EditDefinitionButton kind="profiles" name={name} />
+          <PermittedButton
+            permission={arlonProfileApplyPermission}
+            // Enabled when the user may apply it to at least one cluster.
+            resourceRefs={all.map(c => entityRef('Cluster', c.name))}
+            needs="any"
+            variant="outlined"
+            onClick={() => setApplying(true)}
+          >
+            Apply to clusters
+          </PermittedButton>
+        </>
       }
     >
       <Typography variant="subtitle2">Bundles</Typography>
