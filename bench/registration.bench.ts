@@ -3,52 +3,54 @@
  * time from its kubeconfig Secret appearing to its ArgoCD cluster Secret
  * appearing. The sandbox runs in its own process, as a management cluster
  * would run elsewhere; the controller runs here. Baseline in the same run:
- * one cluster alone. Targets at 100 clusters: p50 < 1 s, p99 < 3 s.
+ * one cluster alone. Targets: at 100 clusters p50 < 1 s and p99 < 3 s; at
+ * 1,000 clusters p99 < 5 s.
  * Run: `yarn bench:registration [n]`.
  */
-import { spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { CustomObjectsApi, KubeConfig, Watch } from '@kubernetes/client-node';
-import type { LoggerService } from '@backstage/backend-plugin-api';
-import { ManagementCluster } from '@arlon-backstage/plugin-arlon-node';
+import {
+  CoreV1Api,
+  CustomObjectsApi,
+  KubeConfig,
+  Watch,
+} from '@kubernetes/client-node';
+import {
+  DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
+  ManagementCluster,
+  workloadAccess,
+} from '@arlon-backstage/plugin-arlon-node';
 import { RegistrationController } from '../plugins/arlon-backend/src/registration/RegistrationController';
+import { startSandboxProcess } from './lib/sandboxProcess';
+import { percentile as pct, quietLogger } from './lib/quietLogger';
 
 const N = Number(process.argv[2] ?? 100);
 
-/** Warnings (retries) still show; the rest is noise at this scale. */
-const quietLogger: LoggerService = {
-  error: (m: string) => console.error(m),
-  warn: (m: string) => console.warn(m),
-  info: () => {},
-  debug: () => {},
-  child: () => quietLogger,
-};
-
-/** Starts `yarn sandbox` in a child process; resolves with its kubeconfig once it is ready. */
-function startSandboxProcess(): Promise<{ kc: KubeConfig; stop(): void }> {
-  const child = spawn(
-    process.execPath,
-    [
-      path.resolve('packages/sandbox/bin/arlon-sandbox'),
-      '--provisioning-ms',
-      '500',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', chunk => {
-      out += chunk;
-      const m = /kubeconfig:\s+(\S+)/.exec(out);
-      if (m) {
-        const kc = new KubeConfig();
-        kc.loadFromFile(m[1]);
-        resolve({ kc, stop: () => child.kill('SIGTERM') });
-      }
-    });
-    child.on('exit', code => reject(new Error(`sandbox exited with ${code}`)));
+/** Where the clusters not registered are stuck: per the API server, and per the controller's informers. */
+async function behind(
+  kc: KubeConfig,
+  custom: CustomObjectsApi,
+  controller: RegistrationController,
+): Promise<{ provisioned: number; text: string }> {
+  const clusters: any = await custom.listNamespacedCustomObject({
+    group: 'cluster.x-k8s.io',
+    version: 'v1beta1',
+    plural: 'clusters',
+    namespace: 'default',
   });
+  const secrets = await kc
+    .makeApiClient(CoreV1Api)
+    .listNamespacedSecret({ namespace: 'argocd' });
+  const informers = (controller as any).informers;
+  const provisioned = (list: any[]) =>
+    list.filter(c => c.status?.phase === 'Provisioned').length;
+  const text = `the API server has ${provisioned(clusters.items)} of ${
+    clusters.items.length
+  } Clusters Provisioned and ${
+    secrets.items.filter(s => s.metadata?.name?.startsWith('cluster-')).length
+  } ArgoCD cluster Secrets; the controller's informers see ${provisioned(
+    informers.capiClusters.list(),
+  )} Provisioned`;
+  return { provisioned: provisioned(clusters.items), text };
 }
 
 async function measure(count: number, prefix: string): Promise<number[]> {
@@ -83,6 +85,13 @@ async function measure(count: number, prefix: string): Promise<number[]> {
         argocdNamespace: 'argocd',
       },
       0,
+      // The sandbox's workload clusters are on loopback: allowed explicitly.
+      workloadAccess({
+        allowedNetworks: ['127.0.0.1/32'],
+        deniedNetworks: [],
+        portalPorts: [7007],
+        argocdClusterRoleRules: DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
+      }),
     ),
     logger: quietLogger,
     profileLabels: async () => ({ 'profile.arlon.io/infrastructure': 'true' }),
@@ -106,23 +115,51 @@ async function measure(count: number, prefix: string): Promise<number[]> {
       }),
     ),
   );
-  const deadline = Date.now() + 120_000;
-  while (registeredAt.size < count && Date.now() < deadline)
+  // Generous for a loaded 2-core machine: the figure is the latency, not this.
+  const deadlineMs = 120_000 + 300 * count;
+  const deadline = Date.now() + deadlineMs;
+  // Or until none more registers for a minute (the rest is then explained below).
+  let progressAt = Date.now();
+  let seen = 0;
+  while (
+    registeredAt.size < count &&
+    Date.now() < deadline &&
+    Date.now() - progressAt < 60_000
+  ) {
     await new Promise(r => setTimeout(r, 50));
+    if (registeredAt.size !== seen)
+      [seen, progressAt] = [registeredAt.size, Date.now()];
+  }
   watch.abort();
+  // Short of the goal: say whose side is behind (the sandbox's simulated
+  // Cluster API under load, or the controller), not only how many.
+  const shortfall =
+    registeredAt.size < count
+      ? await behind(sandbox.kc, custom, controller)
+      : undefined;
   await controller.stop();
   sandbox.stop();
-  if (registeredAt.size < count)
+  // Clusters the loaded sandbox never provisioned cannot be registered; the
+  // controller is behind only if a Provisioned cluster is not registered.
+  if (shortfall && shortfall.provisioned > registeredAt.size)
     throw new Error(
-      `only ${registeredAt.size} of ${count} clusters registered within 120 s`,
+      `only ${registeredAt.size} of ${count} clusters registered within ${
+        deadlineMs / 1000
+      } s; ${shortfall.text}`,
+    );
+  if (shortfall)
+    console.log(
+      `(${
+        count - registeredAt.size
+      } of ${count} clusters were never provisioned by the loaded sandbox: measured over the ${
+        registeredAt.size
+      } that were; ${shortfall.text})`,
     );
   return names
+    .filter(n => registeredAt.has(n))
     .map(n => registeredAt.get(n)! - kubeconfigAt.get(n)!)
     .sort((a, b) => a - b);
 }
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
   console.log(
@@ -143,7 +180,7 @@ async function main() {
   console.log(
     `p50 / baseline: ${(pct(many, 50) / alone[0]).toFixed(
       1,
-    )}x   targets: p50 < 1000 ms, p99 < 3000 ms (Arlon polls every 10 s)`,
+    )}x   targets: p50 < 1000 ms and p99 < 3000 ms at 100, p99 < 5000 ms at 1000`,
   );
 }
 

@@ -51,8 +51,6 @@ backend.add(import('@backstage/plugin-search-backend-module-catalog'));
 
 // kubernetes plugin
 backend.add(import('@backstage/plugin-kubernetes-backend'));
-// Arlon's workload clusters, with read-only credentials of their own, for the Kubernetes plugin.
-backend.add(import('@arlon-backstage/plugin-kubernetes-backend-module-arlon'));
 
 // user settings plugin
 backend.add(import('@backstage/plugin-user-settings-backend'));
@@ -64,9 +62,19 @@ backend.add(import('@backstage/plugin-signals-backend'));
 // Arlon: the REST API, and the sandbox management cluster that stands in for a
 // real one, loaded only when arlon.sandbox.enabled is true. The sandbox is a
 // devDependency: a production install does not have it, and never loads it.
-backend.add(import('@arlon-backstage/plugin-arlon-backend'));
-backend.add(import('./sandboxFeature'));
-backend.add(import('@arlon-backstage/plugin-catalog-backend-module-arlon'));
-backend.add(import('@arlon-backstage/plugin-scaffolder-backend-module-arlon'));
+// ARLON_PLUGINS=off leaves them all out: bench:portal's baseline, the same
+// backend without Arlon.
+if (process.env.ARLON_PLUGINS !== 'off') {
+  backend.add(import('@arlon-backstage/plugin-arlon-backend'));
+  backend.add(import('./sandboxFeature'));
+  backend.add(import('@arlon-backstage/plugin-catalog-backend-module-arlon'));
+  backend.add(
+    import('@arlon-backstage/plugin-scaffolder-backend-module-arlon'),
+  );
+  // Arlon's workload clusters, with read-only credentials of their own, for the Kubernetes plugin.
+  backend.add(
+    import('@arlon-backstage/plugin-kubernetes-backend-module-arlon'),
+  );
+}
 
 backend.start();

@@ -99,6 +99,8 @@ function withRequestTimeout(
  * The library repositories (`arlon.libraries`), read-only, one copy per
  * process (root-scoped): read at the fleet's poll period, shared by every
  * FleetRepository of the process.
+ *
+ * @public
  */
 export const libraryShelfServiceRef = createServiceRef<LibraryShelf>({
   id: 'arlon.library-shelf',

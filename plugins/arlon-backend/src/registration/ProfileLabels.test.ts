@@ -33,6 +33,35 @@ function repository(files: Record<string, string>) {
 }
 
 describe('ProfileLabels', () => {
+  it('validates a commit once, however often it is read again (a resync over a large fleet reads every maxAgeMs)', async () => {
+    const repo = repository({ ...BASE, ...cluster('a', ['apps']) });
+    // The same head every time: only a new commit can change what it holds.
+    const read = repo.read;
+    let served = 0;
+    const sameHead = {
+      async read() {
+        const snapshot = await read();
+        served++;
+        return { ...snapshot, commit: 'head' };
+      },
+    };
+    const labels = new ProfileLabels(sameHead, 0);
+    expect(await labels.for('a')).toEqual({ 'profile.arlon.io/apps': 'true' });
+    // Were this commit validated again, the edit would show: it cannot happen
+    // to a real commit, which is what makes the first validation reusable.
+    Object.assign(repo.files, cluster('a', []));
+    expect(await labels.for('a')).toEqual({ 'profile.arlon.io/apps': 'true' });
+    expect(served).toBe(2);
+  });
+
+  it('validates a new commit', async () => {
+    const repo = repository({ ...BASE, ...cluster('a', ['apps']) });
+    const labels = new ProfileLabels(repo, 0);
+    expect(await labels.for('a')).toEqual({ 'profile.arlon.io/apps': 'true' });
+    Object.assign(repo.files, cluster('a', []));
+    expect(await labels.for('a')).toEqual({});
+  });
+
   it('reads the repository once for many clusters at once', async () => {
     const repo = repository({
       ...BASE,
@@ -101,7 +130,7 @@ describe('ProfileLabels', () => {
     expect(await labels.for('c')).toEqual({});
   });
 
-  it('reads a cluster it does not know after this process\'s writes, and everything else from the plain read', async () => {
+  it("reads a cluster it does not know after this process's writes, and everything else from the plain read", async () => {
     // read() answers the snapshot a write started from; readAfterWrites()
     // waits for the write, whose commit made the cluster.
     const repo = repository({ ...BASE, ...cluster('a', []) });
@@ -119,7 +148,9 @@ describe('ProfileLabels', () => {
     const labels = new ProfileLabels(source, 60_000);
     expect(await labels.for('a')).toEqual({});
     expect(afterWrites.calls).toBe(0);
-    expect(await labels.for('new')).toEqual({ 'profile.arlon.io/apps': 'true' });
+    expect(await labels.for('new')).toEqual({
+      'profile.arlon.io/apps': 'true',
+    });
     expect(afterWrites.calls).toBe(1);
     expect(repo.reads).toBe(1);
   });

@@ -138,7 +138,7 @@ export class RegistrationScheduler {
     // A read that has the commit labels the clusters: no second fetch of it.
     if (read && read.commit === commit) {
       const before = this.resyncedAt;
-      const after = this.labels.use(read.files);
+      const after = this.labels.use(read.files, commit);
       this.resyncedAt = after;
       // Only the clusters whose labels changed: a commit costs what it
       // changed, not a reconcile of every cluster. Each controller's term

@@ -108,6 +108,8 @@ export function generatedBundleName(entry: string): string {
  * The bundle a profile's entry names, from the fleet or a library, with
  * where an inline one's manifests are read: the fleet repository (no
  * `library`) or the library at its commit.
+ *
+ * @public
  */
 export function bundleOfEntry(
   fleet: {

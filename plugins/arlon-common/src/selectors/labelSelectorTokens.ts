@@ -35,7 +35,8 @@ export function labelSelectorTokens(text: string): LabelSelectorToken[] {
   const tokens: LabelSelectorToken[] = [];
   let i = 0;
   for (;;) {
-    while (i < text.length && WHITESPACE.has(text[i])) i++;
+    // Past the end text[i] is undefined, which is no whitespace.
+    while (WHITESPACE.has(text[i])) i++;
     const at = i;
     if (i >= text.length) {
       tokens.push({ kind: 'end', text: '', at });

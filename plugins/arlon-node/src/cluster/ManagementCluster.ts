@@ -1,4 +1,5 @@
 import { KubeConfig, VersionApi } from '@kubernetes/client-node';
+import { reuseConnections } from '../live/reuseConnections';
 import type { ManagementClusterHealth } from '@arlon-backstage/plugin-arlon-common';
 import type { ManagementClusterConfig } from '../config/readArlonConfig';
 import { FleetInformers } from './FleetInformers';
@@ -32,8 +33,9 @@ export class ManagementCluster {
     this.url = config.url;
     this.argocdNamespace = config.argocdNamespace;
     // Every request gets a deadline; services.ts sets the configured one.
+    // Kept-alive connections: informers, label syncs and registrations share them.
     this.kubeConfig = limitRequestTime(
-      toKubeConfig(config),
+      reuseConnections(toKubeConfig(config)),
       DEFAULT_LIMITS.kubernetesTimeoutMs,
     );
   }

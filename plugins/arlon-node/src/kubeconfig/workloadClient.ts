@@ -2,10 +2,15 @@ import { KubeConfig } from '@kubernetes/client-node';
 import type { WorkloadKubeconfig } from './parseKubeconfig';
 import type { ServerAddressPolicy } from './ServerAddressPolicy';
 import { checkWorkloadServer, guardConnections } from './checkWorkloadServer';
+import { reuseConnections } from '../live/reuseConnections';
+
+/** A workload client is used for one registration or comparison: its idle connections close soon. */
+const WORKLOAD_IDLE_MS = 5_000;
 
 /**
  * A client-node KubeConfig built only from the fixed shape (never from the
- * kubeconfig text), whose connections are checked against `policy`.
+ * kubeconfig text), whose connections are checked against `policy`, socket
+ * by socket, and kept alive between its requests (reuseConnections).
  */
 export function kubeConfigFromWorkload(
   workload: WorkloadKubeconfig,
@@ -36,7 +41,7 @@ export function kubeConfigFromWorkload(
     contexts: [{ name: 'workload', cluster: 'workload', user: 'workload' }],
     currentContext: 'workload',
   });
-  return guardConnections(kc, policy);
+  return reuseConnections(guardConnections(kc, policy), WORKLOAD_IDLE_MS);
 }
 
 /** Checks the server's addresses, then builds the client: nothing connects before the check. */

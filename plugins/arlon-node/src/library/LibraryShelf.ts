@@ -12,7 +12,11 @@ import { describeLibraryFailure } from './describeLibraryFailure';
 import { LibraryCheckout } from './LibraryCheckout';
 import type { LibraryConfig } from './readLibrariesConfig';
 
-/** One library as the portal last saw it: for the catalog, health and logs. */
+/**
+ * One library as the portal last saw it: for the catalog, health and logs.
+ *
+ * @public
+ */
 export interface LibraryStatus {
   library: Library;
   pin: LibraryConfig['pin'];
@@ -20,6 +24,11 @@ export interface LibraryStatus {
   problems: Problem[];
 }
 
+/**
+ * How a LibraryShelf reads its libraries.
+ *
+ * @public
+ */
 export interface LibraryShelfOptions {
   /** Deadline of each request to a library's Git server (arlon.limits.gitTimeoutSeconds). */
   gitTimeoutMs?: number;
@@ -32,6 +41,8 @@ export interface LibraryShelfOptions {
  * read at, marked unreachable (validation then warns rather than dropping
  * a profile); one never read has no commit (validation holds the profile).
  * Nothing here writes to a library.
+ *
+ * @public
  */
 export class LibraryShelf {
   private readonly checkouts: LibraryCheckout[];
@@ -59,7 +70,12 @@ export class LibraryShelf {
         new LibraryCheckout(
           path.join(workDir, config.name),
           config,
-          () => credentials(config.url),
+          // integrations match credentials by host only: never send a
+          // token in clear text to a plain-http library (an anonymous mirror).
+          async () =>
+            new URL(config.url).protocol === 'https:'
+              ? credentials(config.url)
+              : undefined,
           http,
         ),
     );

@@ -4,6 +4,8 @@ import { InputError } from '@backstage/errors';
 /**
  * One library repository (`arlon.libraries[]`): read-only, pinned to a
  * revision (a tag or a full commit) or following a branch.
+ *
+ * @public
  */
 export interface LibraryConfig {
   name: string;

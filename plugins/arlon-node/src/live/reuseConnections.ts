@@ -1,6 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 
-const IDLE_MS = 30_000;
+/** How long an idle kept-alive connection stays open (a comparison's cluster is not reused later). */
+export const IDLE_MS = 30_000;
 
 /**
  * @kubernetes/client-node builds a new TLS agent for every request, so every
@@ -9,8 +10,15 @@ const IDLE_MS = 30_000;
  * KubeConfig keeps one keep-alive agent per set of TLS options instead. The
  * options hold the CA and any client certificate, never the bearer token
  * (a header), so a token refresh still applies to every request.
+ * Management clusters and workload clusters are reached this way too:
+ * registering a cluster makes about ten requests to each, and a label sync
+ * one per cluster, so a fleet of 1,000 paid 10,000 handshakes.
  */
-export function reuseConnections(kc: KubeConfig): KubeConfig {
+export function reuseConnections(
+  kc: KubeConfig,
+  /** Idle sockets close after this long. */
+  idleMs: number = IDLE_MS,
+): KubeConfig {
   const target = kc as unknown as {
     createAgent?: (cluster: unknown, options: object) => unknown;
   };
@@ -20,10 +28,9 @@ export function reuseConnections(kc: KubeConfig): KubeConfig {
   target.createAgent = (cluster, options) => {
     const key = JSON.stringify(options);
     if (!agents.has(key))
-      // Idle sockets close after a while: a comparison's cluster is not reused later.
       agents.set(
         key,
-        create(cluster, { ...options, keepAlive: true, timeout: IDLE_MS }),
+        create(cluster, { ...options, keepAlive: true, timeout: idleMs }),
       );
     return agents.get(key);
   };

@@ -27,7 +27,7 @@ import { authorizeWrite, WriteToAuthorize } from '../authorizeWrite';
 import { KIND_BY_SEGMENT } from '../kinds';
 import { parseDefinitionBody } from '../parseDefinitionBody';
 import { changedClusters } from './changedClusters';
-import { sourceEtag, sourceOf } from './sourceOf';
+import { readableSource, sourceEtag } from './sourceOf';
 
 export interface EditorRoutesOptions {
   httpAuth: HttpAuthService;
@@ -71,7 +71,10 @@ export function addEditorRoutes(
       'read this definition',
     );
     const { commit, files } = await definitions.read();
-    const source = sourceOf(files, kind, name);
+    // Other definitions sharing the file are shown only to whoever may read them.
+    const source = readableSource(files, kind, name, view =>
+      read.allows(arlonResourceOfView(view, defaultOwner)),
+    );
     if (!source)
       throw new NotFoundError(
         `No file holds ${kind} "${name}" at the fleet repository's head`,

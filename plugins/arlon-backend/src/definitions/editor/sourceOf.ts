@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type ArlonKind,
   definitionPath,
+  type DefinitionView,
   definitionViews,
 } from '@arlon-backstage/plugin-arlon-common';
 import { parseAllDocuments } from 'yaml';
@@ -32,6 +33,44 @@ export function sourceOf(
   const yaml = files[file];
   if (yaml === undefined) return undefined;
   return { file, yaml, shared: parseAllDocuments(yaml).length > 1 };
+}
+
+/**
+ * The file that holds a definition, as the caller may see it: the whole
+ * text when they may read every other definition it holds (`mayRead`);
+ * else only the documents of this definition and of those they may read,
+ * marked shared (read-only). A file holding nothing of this definition the
+ * caller may see is undefined. Another team's definition in the same file
+ * must not reach the browser through the editor.
+ */
+export function readableSource(
+  files: Record<string, string>,
+  kind: ArlonKind,
+  name: string,
+  mayRead: (view: DefinitionView) => boolean,
+): SourceFile | undefined {
+  const source = sourceOf(files, kind, name);
+  if (!source) return undefined;
+  const others = definitionViews(files).filter(
+    v => v.file === source.file && !(v.kind === kind && v.name === name),
+  );
+  if (others.every(mayRead)) return source;
+  const kept = parseAllDocuments(source.yaml).filter(doc => {
+    const docKind = doc.get('kind');
+    const docName = doc.getIn(['metadata', 'name']);
+    if (docKind === kind && docName === name) return true;
+    // A document that cannot be told apart is left out with the hidden ones.
+    const view = others.find(v => v.kind === docKind && v.name === docName);
+    return view !== undefined && mayRead(view);
+  });
+  const own = kept.some(
+    doc => doc.get('kind') === kind && doc.getIn(['metadata', 'name']) === name,
+  );
+  if (!own) return undefined;
+  const yaml = kept
+    .map(doc => source.yaml.slice(doc.range[0], doc.range[2]).trimEnd())
+    .join('\n---\n');
+  return { file: source.file, yaml: `${yaml}\n`, shared: true };
 }
 
 /**
