@@ -40,6 +40,7 @@ export {
   validateFleet,
   type FleetValidationContext,
 } from './validation/validateFleet';
+export * from './validation/FleetValidationCache';
 export {
   bundleEntityRef,
   bundleOfEntry,
@@ -59,6 +60,7 @@ export type {
 export { formatProblems } from './validation/formatProblems';
 export * from './validation/lastKnownGood';
 export * from './validation/breakingCommits';
+export { clustersWithNewLabels } from './validation/labelChanges';
 export * from './providers/catalog';
 export type { ProviderSpec } from './providers/providerSpec';
 export * from './providers/servedKinds';

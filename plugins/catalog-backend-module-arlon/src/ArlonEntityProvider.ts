@@ -19,13 +19,11 @@ import {
 import type {
   FleetChangeSignal,
   FleetRepository,
+  FleetSnapshot,
   ManagementClusters,
 } from '@arlon-backstage/plugin-arlon-node';
-import {
-  ClusterFacts,
-  fleetEntities,
-  FleetEntityOptions,
-} from './fleetEntities';
+import { ClusterFacts, FleetEntityOptions } from './fleetEntities';
+import { BuiltEntity, FleetEntityMemo } from './FleetEntityMemo';
 import { fleetLinks } from './fleetLinks';
 import { libraryEntities } from './libraryEntities';
 
@@ -59,6 +57,11 @@ export class ArlonEntityProvider implements EntityProvider {
   private stopped = false;
   /** The sync running now, or the last one: each next sync waits for it. */
   private syncs: Promise<void> = Promise.resolve();
+  /** Entities of unchanged definitions are not built again (FleetEntityMemo). */
+  private readonly memo = new FleetEntityMemo();
+  private entityOptions?: { key: string; options: FleetEntityOptions };
+  /** The head the last "fleet changed" signal read: the next delta starts from it, not another fetch. */
+  private signalled?: FleetSnapshot;
 
   constructor(private readonly options: ArlonEntityProviderOptions) {}
 
@@ -118,27 +121,27 @@ export class ArlonEntityProvider implements EntityProvider {
   }
 
   private async applyFull() {
-    const { commit, entities } = await this.build();
+    const { commit, built } = await this.build();
     await this.connection!.applyMutation({
       type: 'full',
-      entities: entities.map(entity => ({
+      entities: built.map(({ entity }) => ({
         entity,
         locationKey: this.getProviderName(),
       })),
     });
-    this.current = new Map(entities.map(e => [ref(e), JSON.stringify(e)]));
+    this.current = new Map(built.map(b => [ref(b.entity), b.json]));
     this.lastCommit = commit;
     this.options.logger.info(
-      `Full sync: ${entities.length} entities at ${commit.slice(0, 12)}`,
+      `Full sync: ${built.length} entities at ${commit.slice(0, 12)}`,
     );
   }
 
   private async applyDelta() {
-    const { commit, entities } = await this.build();
-    const next = new Map(entities.map(e => [ref(e), JSON.stringify(e)]));
-    const added = entities.filter(
-      e => this.current.get(ref(e)) !== next.get(ref(e)),
-    );
+    const { commit, built } = await this.build();
+    const next = new Map(built.map(b => [ref(b.entity), b.json]));
+    const added = built
+      .filter(b => this.current.get(ref(b.entity)) !== next.get(ref(b.entity)))
+      .map(b => b.entity);
     const removed = [...this.current.keys()].filter(r => !next.has(r));
     this.lastCommit = commit;
     if (added.length === 0 && removed.length === 0) return;
@@ -156,11 +159,20 @@ export class ArlonEntityProvider implements EntityProvider {
     this.current = next;
   }
 
-  /** A new head (any source): a delta from a read that has it. */
+  /**
+   * A new head (any source): a delta from a read that has it, at once. The
+   * signal comes once per head, so unlike live changes there is no burst to
+   * coalesce, and a commit reaches the catalog without waiting.
+   */
   private async fleetChanged(commit: string) {
     if (commit === this.lastCommit) return;
-    await readSince(this.options.repository, commit).catch(() => undefined);
-    this.soon();
+    this.signalled = await readSince(this.options.repository, commit).catch(
+      () => undefined,
+    );
+    if (this.stopped || !this.connection) return;
+    await this.deltaSync().catch(error =>
+      this.options.logger.warn(`Delta sync failed: ${error.message}`),
+    );
   }
 
   /**
@@ -185,14 +197,43 @@ export class ArlonEntityProvider implements EntityProvider {
     }, 250).unref?.();
   }
 
-  private async build(): Promise<{ commit: string; entities: Entity[] }> {
+  private async build(): Promise<{ commit: string; built: BuiltEntity[] }> {
     // Held definitions keep their entity, from their last good commit.
-    const { snapshot, views } = await this.options.repository.lastKnownGood();
-    const config = this.options.repository.config!;
+    const signalled = this.signalled;
+    this.signalled = undefined;
+    const { snapshot, views } = await this.options.repository.lastKnownGood(
+      signalled,
+    );
     return {
       commit: snapshot.commit,
-      entities: [
-        ...fleetEntities(views, name => this.facts(name), {
+      built: [
+        ...this.memo.build(
+          views,
+          name => this.facts(name),
+          this.currentEntityOptions(),
+        ),
+        // Few, and built from the libraries as last read: built every time.
+        ...libraryEntities(
+          this.options.repository.libraries?.status() ?? [],
+          this.options,
+        ).map(entity => ({ entity, json: JSON.stringify(entity) })),
+      ],
+    };
+  }
+
+  /** The same options object while what they are made of holds (FleetEntityMemo keeps its entities). */
+  private currentEntityOptions(): FleetEntityOptions {
+    const config = this.options.repository.config!;
+    const multipleArgoCdInstances = this.options.clusters.list().length > 1;
+    const key = JSON.stringify([
+      config.url,
+      config.branch,
+      multipleArgoCdInstances,
+    ]);
+    if (this.entityOptions?.key !== key)
+      this.entityOptions = {
+        key,
+        options: {
           ...this.options,
           links: fleetLinks(
             this.options.integrations ??
@@ -200,14 +241,10 @@ export class ArlonEntityProvider implements EntityProvider {
             config.url,
             config.branch,
           ),
-          multipleArgoCdInstances: this.options.clusters.list().length > 1,
-        }),
-        ...libraryEntities(
-          this.options.repository.libraries?.status() ?? [],
-          this.options,
-        ),
-      ],
-    };
+          multipleArgoCdInstances,
+        },
+      };
+    return this.entityOptions.options;
   }
 
   private facts(name: string): ClusterFacts | undefined {

@@ -3,6 +3,7 @@ import {
   fleetBreakage,
   holdReasons,
   profileLabels,
+  validateFleet,
 } from '@arlon-backstage/plugin-arlon-common';
 import type { FleetRepository } from '@arlon-backstage/plugin-arlon-node';
 
@@ -18,12 +19,17 @@ import type { FleetRepository } from '@arlon-backstage/plugin-arlon-node';
 export class ProfileLabels {
   private snapshot?: Promise<FleetBreakage>;
   private readAt = 0;
-  /** The last commit validated: a resync over a large fleet reads the same head every maxAgeMs. */
-  private validated?: { commit: string; breakage: FleetBreakage };
+  /** The last commit validated (and the libraries' version): a resync over a large fleet reads the same head every maxAgeMs. */
+  private validated?: { key: string; breakage: FleetBreakage };
 
   constructor(
     private readonly repository: Pick<FleetRepository, 'read'> &
-      Partial<Pick<FleetRepository, 'readAfterWrites'>>,
+      Partial<
+        Pick<
+          FleetRepository,
+          'readAfterWrites' | 'validationContext' | 'libraries'
+        >
+      >,
     private readonly maxAgeMs = 2000,
   ) {}
 
@@ -67,23 +73,31 @@ export class ProfileLabels {
    * that has a signalled commit), as the snapshot: the clusters reconciled
    * next are labelled from it without fetching the same head again.
    */
-  use(files: Record<string, string>, commit?: string) {
-    this.remember(Promise.resolve({ files, commit }));
+  use(files: Record<string, string>, commit?: string): Promise<FleetBreakage> {
+    return this.remember(Promise.resolve({ files, commit }));
   }
 
   /**
    * Validating the whole fleet is the costly part of a read (seconds at
-   * thousands of clusters): a commit is validated once, however often it is
-   * read again.
+   * thousands of clusters): a commit is validated once per library version,
+   * however often it is read again. Validated as last known good validates
+   * the same head (libraries, management clusters), with the repository's
+   * cache: files unchanged since the last head are not parsed or checked
+   * on their own again.
    */
   private breakageOf(read: {
     files: Record<string, string>;
     commit?: string;
   }): FleetBreakage {
-    if (read.commit && this.validated?.commit === read.commit)
-      return this.validated.breakage;
-    const breakage = fleetBreakage(read.files);
-    if (read.commit) this.validated = { commit: read.commit, breakage };
+    const key =
+      read.commit &&
+      `${read.commit} ${this.repository.libraries?.version() ?? ''}`;
+    if (key && this.validated?.key === key) return this.validated.breakage;
+    const breakage = fleetBreakage(
+      read.files,
+      validateFleet(read.files, this.repository.validationContext?.() ?? {}),
+    );
+    if (key) this.validated = { key, breakage };
     return breakage;
   }
 
@@ -99,13 +113,14 @@ export class ProfileLabels {
 
   private remember(
     read: Promise<{ files: Record<string, string>; commit?: string }>,
-  ) {
+  ): Promise<FleetBreakage> {
     this.readAt = Date.now();
     const snapshot = read.then(r => this.breakageOf(r));
     snapshot.catch(() => {
       if (this.snapshot === snapshot) this.invalidate();
     });
     this.snapshot = snapshot;
+    return snapshot;
   }
 }
 

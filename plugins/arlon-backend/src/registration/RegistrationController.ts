@@ -99,11 +99,16 @@ export class RegistrationController {
     await this.informers.stop();
   }
 
-  /** Re-checks every cluster, e.g. after profiles changed in the fleet repository. */
-  resync() {
+  /**
+   * Re-checks every cluster, or `only` those named, e.g. after profiles
+   * changed in the fleet repository.
+   */
+  resync(only?: ReadonlySet<string>) {
     for (const c of this.informers.capiClusters.list())
-      this.enqueue(c.metadata!.namespace!, c.metadata!.name!);
-    void this.syncExternalClusters().catch(error =>
+      if (!only || only.has(c.metadata!.name!))
+        this.enqueue(c.metadata!.namespace!, c.metadata!.name!);
+    if (only?.size === 0) return;
+    void this.syncExternalClusters(only).catch(error =>
       this.options.logger.warn(
         `Updating labels of imported clusters failed: ${error.message}`,
       ),
@@ -111,11 +116,12 @@ export class RegistrationController {
   }
 
   /** Imported clusters have no CAPI Cluster to wake a reconcile: keep their profile labels in step here. */
-  private async syncExternalClusters() {
+  private async syncExternalClusters(only?: ReadonlySet<string>) {
     for (const secret of this.informers.argocdClusterSecrets.list()) {
       const name = secret.metadata?.labels?.[ARLON_CLUSTER_LABEL];
       if (!name || secret.metadata?.annotations?.['arlon.io/capi-cluster'])
         continue;
+      if (only && !only.has(name)) continue;
       const profiles = await this.options.profileLabels(name);
       await this.syncLabels(
         secret,

@@ -4,6 +4,10 @@ import {
   SchedulerService,
 } from '@backstage/backend-plugin-api';
 import {
+  clustersWithNewLabels,
+  type FleetBreakage,
+} from '@arlon-backstage/plugin-arlon-common';
+import {
   readSince,
   type FleetChangeSignal,
   type FleetRepository,
@@ -29,6 +33,12 @@ export const REGISTRATION_TERM_STARTED =
 export class RegistrationScheduler {
   private readonly labels: ProfileLabels;
   private controllers: RegistrationController[] = [];
+  /**
+   * The labels every cluster was last resynced against (the previous
+   * signalled head's): a commit resyncs only the clusters whose labels
+   * differ from it. Unknown (first signal, a failed read): every cluster.
+   */
+  private resyncedAt?: Promise<FleetBreakage>;
   /** Ends the term under way (shutdown). */
   private stopTerm: () => void = () => {};
 
@@ -126,8 +136,22 @@ export class RegistrationScheduler {
           )
         : undefined;
     // A read that has the commit labels the clusters: no second fetch of it.
-    if (read && read.commit === commit) this.labels.use(read.files, commit);
-    else this.labels.invalidate();
+    if (read && read.commit === commit) {
+      const before = this.resyncedAt;
+      const after = this.labels.use(read.files, commit);
+      this.resyncedAt = after;
+      // Only the clusters whose labels changed: a commit costs what it
+      // changed, not a reconcile of every cluster. Each controller's term
+      // starts with every cluster, and a Secret edited by hand wakes its own.
+      const only = await Promise.all([before, after])
+        .then(([b, a]) => (b ? clustersWithNewLabels(b, a) : 'all'))
+        .catch(() => 'all' as const);
+      for (const c of this.controllers)
+        c.resync(only === 'all' ? undefined : only);
+      return;
+    }
+    this.labels.invalidate();
+    this.resyncedAt = undefined;
     for (const c of this.controllers) c.resync();
   }
 }

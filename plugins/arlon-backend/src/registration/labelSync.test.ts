@@ -23,8 +23,11 @@ import { RegistrationController } from './RegistrationController';
 describe('RegistrationController label sync', () => {
   let sandbox: Sandbox;
   let controller: RegistrationController | undefined;
+  /** The clusters whose labels the controller asked for, in order. */
+  let asked: string[] = [];
 
   beforeEach(async () => {
+    asked = [];
     sandbox = await Sandbox.start();
   });
   afterEach(async () => {
@@ -61,6 +64,7 @@ describe('RegistrationController label sync', () => {
       ),
       logger: mockServices.logger.mock(),
       profileLabels: async name => {
+        asked.push(name);
         const list = profiles[name];
         if (list === null) return null;
         return Object.fromEntries(
@@ -105,6 +109,30 @@ describe('RegistrationController label sync', () => {
         .makeApiClient(CoreV1Api)
         .readNamespacedSecret({ name: `cluster-${name}`, namespace: 'argocd' })
     ).metadata?.labels ?? {};
+
+  it('after a commit, resyncs only the clusters named: the others are not even asked about', async () => {
+    // Listed in this order, so a resync of every cluster would ask for
+    // a-edge before z-edge.
+    await importedSecret('a-edge', {});
+    await importedSecret('z-edge', {});
+    const profiles: Record<string, string[]> = { 'a-edge': [], 'z-edge': [] };
+    await start(profiles);
+    await eventually(
+      async () => asked.includes('a-edge') && asked.includes('z-edge'),
+      'both clusters synced at start',
+    );
+    profiles['a-edge'] = ['apps'];
+    profiles['z-edge'] = ['apps'];
+    asked = [];
+    controller!.resync(new Set(['z-edge']));
+    await eventually(
+      async () =>
+        (await labelsOf('z-edge'))['profile.arlon.io/apps'] === 'true',
+      'z-edge labelled',
+    );
+    expect(asked).toEqual(['z-edge']);
+    expect((await labelsOf('a-edge'))['profile.arlon.io/apps']).toBeUndefined();
+  });
 
   it("adds its profiles' labels, removes stale ones and leaves others' labels alone", async () => {
     await importedSecret('edge', {

@@ -232,7 +232,7 @@ export function applyEdit(object: unknown, edit: DefinitionEdit): unknown {
 }
 
 /** One edit that takes a whole repository away from valid. */
-const fleetEdit = fc.oneof(
+export const fleetEdit = fc.oneof(
   // A definition's data changed.
   fc.record({
     kind: fc.constant('definition' as const),
@@ -286,42 +286,53 @@ const fleetEdit = fc.oneof(
   }),
 );
 
+/** Applies repository edits to a copy of `files`. */
+export function applyFleetEdits(
+  files: FleetFiles,
+  edits: ReadonlyArray<FleetEdit>,
+): FleetFiles {
+  const out = { ...files };
+  for (const edit of edits) {
+    const names = Object.keys(out).sort();
+    if (edit.kind === 'add') {
+      out[edit.path] = edit.text;
+      continue;
+    }
+    if (!names.length) continue;
+    const file = names[edit.file % names.length];
+    if (edit.kind === 'definition') {
+      let value: unknown;
+      try {
+        value = parse(out[file]);
+      } catch {
+        continue;
+      }
+      for (const e of edit.edits) value = applyEdit(value, e);
+      out[file] = stringify(value);
+    } else if (edit.kind === 'text') {
+      const text = out[file];
+      const at = edit.at % (text.length + 1);
+      out[file] = text.slice(0, at) + edit.insert + text.slice(at + edit.cut);
+    } else if (edit.kind === 'move') {
+      const text = out[file];
+      delete out[file];
+      out[`${edit.to}${edit.name}${edit.ext}`] = text;
+    } else {
+      delete out[file];
+    }
+  }
+  return out;
+}
+
+/** One edit of a whole repository (fleetEdit). */
+export type FleetEdit = typeof fleetEdit extends fc.Arbitrary<infer E>
+  ? E
+  : never;
+
 /** A valid fleet with one to three edits: nearly valid, the usual shape of a broken commit. */
 export const nearlyValidFleetFiles: fc.Arbitrary<FleetFiles> = fc
   .tuple(validFleetFiles, fc.array(fleetEdit, { minLength: 1, maxLength: 3 }))
-  .map(([files, edits]) => {
-    const out = { ...files };
-    for (const edit of edits) {
-      const names = Object.keys(out).sort();
-      if (edit.kind === 'add') {
-        out[edit.path] = edit.text;
-        continue;
-      }
-      if (!names.length) continue;
-      const file = names[edit.file % names.length];
-      if (edit.kind === 'definition') {
-        let value: unknown;
-        try {
-          value = parse(out[file]);
-        } catch {
-          continue;
-        }
-        for (const e of edit.edits) value = applyEdit(value, e);
-        out[file] = stringify(value);
-      } else if (edit.kind === 'text') {
-        const text = out[file];
-        const at = edit.at % (text.length + 1);
-        out[file] = text.slice(0, at) + edit.insert + text.slice(at + edit.cut);
-      } else if (edit.kind === 'move') {
-        const text = out[file];
-        delete out[file];
-        out[`${edit.to}${edit.name}${edit.ext}`] = text;
-      } else {
-        delete out[file];
-      }
-    }
-    return out;
-  });
+  .map(([files, edits]) => applyFleetEdits(files, edits));
 
 /** Any files at all under arlon/ and bundles/, mostly nonsense. */
 export const hostileFleetFiles: fc.Arbitrary<FleetFiles> = fc

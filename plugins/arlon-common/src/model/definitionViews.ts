@@ -23,17 +23,25 @@ export interface DefinitionView {
 /**
  * Every readable definition of a fleet repository, valid or not, with the
  * problems found in its file: broken definitions stay visible rather than
- * silently disappearing.
+ * silently disappearing. With `context.cache`, files are parsed and validated once
+ * per content (FleetValidationCache); the views are the same.
  */
 export function definitionViews(
   files: FleetFiles,
   context: FleetValidationContext = {},
 ): DefinitionView[] {
   const { problems } = validateFleet(files, context);
+  const parse = context.cache?.parse ?? parseDocuments;
+  const problemsOf = new Map<string, Problem[]>();
+  for (const p of problems) {
+    const list = problemsOf.get(p.file);
+    if (list) list.push(p);
+    else problemsOf.set(p.file, [p]);
+  }
   const result: DefinitionView[] = [];
   for (const file of Object.keys(files).sort()) {
     if (!/^arlon\/[^/]+\/[^/]+\.ya?ml$/.test(file)) continue;
-    for (const doc of parseDocuments(file, files[file]).documents) {
+    for (const doc of parse(file, files[file]).documents) {
       const value = doc.value as any;
       if (
         typeof value?.kind !== 'string' ||
@@ -46,7 +54,7 @@ export function definitionViews(
         file,
         line: doc.locate([]).line,
         definition: value,
-        problems: problems.filter(p => p.file === file),
+        problems: [...(problemsOf.get(file) ?? [])],
       });
     }
   }

@@ -10,8 +10,11 @@ import type { Problem } from '../validation/Problem';
 import {
   ALIAS_BOMB_HINT,
   ALIAS_BOMB_MESSAGE,
+  ALIAS_CYCLE_HINT,
+  ALIAS_CYCLE_MESSAGE,
   documentData,
   isAliasBomb,
+  YamlAliasCycleError,
 } from './yamlData';
 
 /** One YAML document of a file, with a way back from field paths to source positions. */
@@ -102,22 +105,29 @@ export function parseDocuments(
         file,
         ...position(doc.contents?.range?.[0] ?? 0),
         field: '',
-        ...(isAliasBomb(error)
-          ? { message: ALIAS_BOMB_MESSAGE, hint: ALIAS_BOMB_HINT }
-          : {
-              message: `YAML that cannot be read as data: ${String(
-                (error as Error)?.message ?? error,
-              )
-                .split('\n')[0]
-                .slice(0, 200)}`,
-              hint: 'Merge keys (<<) may only merge mappings; write the values out.',
-            }),
+        ...dataProblem(error),
       });
       return;
     }
     documents.push({ file, index, value, locate });
   });
   return { documents, problems };
+}
+
+/** What to say about YAML that parses but cannot become data. */
+function dataProblem(error: unknown): { message: string; hint: string } {
+  if (isAliasBomb(error))
+    return { message: ALIAS_BOMB_MESSAGE, hint: ALIAS_BOMB_HINT };
+  if (error instanceof YamlAliasCycleError)
+    return { message: ALIAS_CYCLE_MESSAGE, hint: ALIAS_CYCLE_HINT };
+  return {
+    message: `YAML that cannot be read as data: ${String(
+      (error as Error)?.message ?? error,
+    )
+      .split('\n')[0]
+      .slice(0, 200)}`,
+    hint: 'Merge keys (<<) may only merge mappings; write the values out.',
+  };
 }
 
 function yamlErrorMessage(code: string, message: string): string {

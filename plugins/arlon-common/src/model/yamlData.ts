@@ -24,6 +24,40 @@ export function isAliasBomb(error: unknown): boolean {
   );
 }
 
+/** What to tell whoever sent a document whose anchor holds an alias of itself. */
+export const ALIAS_CYCLE_MESSAGE =
+  'a YAML anchor (&) holds an alias (*) of itself, so its data never ends';
+export const ALIAS_CYCLE_HINT =
+  'Remove the alias inside its own anchor; Kubernetes refuses such YAML too ("anchor value contains itself").';
+
+/** A document whose data would contain itself (`a: &a [*a]`). */
+export class YamlAliasCycleError extends Error {
+  constructor(readonly where: string) {
+    super(`${where}: ${ALIAS_CYCLE_MESSAGE}. ${ALIAS_CYCLE_HINT}`);
+    this.name = 'YamlAliasCycleError';
+  }
+}
+
+/**
+ * Whether data built from YAML contains itself. The yaml library builds a
+ * recursive alias as a cyclic object, on which every walk of the data
+ * (forbidden keys, schemas, JSON) would recurse until the stack overflows.
+ */
+function containsItself(value: unknown): boolean {
+  const done = new Set<object>();
+  const path = new Set<object>();
+  const visit = (v: unknown): boolean => {
+    if (v === null || typeof v !== 'object' || done.has(v)) return false;
+    if (path.has(v)) return true;
+    path.add(v);
+    for (const child of Object.values(v)) if (visit(child)) return true;
+    path.delete(v);
+    done.add(v);
+    return false;
+  };
+  return visit(value);
+}
+
 /**
  * Pure: a parsed document as plain data, with aliases expanded under a bound.
  * A "billion laughs" document is a few hundred bytes that expands into
@@ -32,10 +66,13 @@ export function isAliasBomb(error: unknown): boolean {
  * where (`where`: the file, or "the body") and what to do.
  */
 export function documentData(doc: Document, where: string): unknown {
+  let data: unknown;
   try {
-    return doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+    data = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
   } catch (error) {
     if (isAliasBomb(error)) throw new YamlAliasError(where);
     throw error;
   }
+  if (containsItself(data)) throw new YamlAliasCycleError(where);
+  return data;
 }

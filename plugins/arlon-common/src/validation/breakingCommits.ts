@@ -72,7 +72,10 @@ export class BreakingCommits {
   constructor(
     head: string,
     readonly breakage: FleetBreakage,
-    /** What the head was validated with, so older commits are judged alike. */
+    /**
+     * What the head was validated with, so older commits are judged alike;
+     * with its `cache`, an older commit's unchanged files are not read again.
+     */
     private readonly context: FleetValidationContext = {},
   ) {
     for (const key of [

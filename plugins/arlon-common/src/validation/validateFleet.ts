@@ -9,7 +9,8 @@ import { FleetCheck } from './fleet/FleetCheck';
 import { placementProblems } from './fleet/placementRules';
 import { profileProblems } from './fleet/profileReferences';
 import type { ManagementClusterNames } from '../compiler/placement';
-import { readDefinitions } from './fleet/readDefinitions';
+import { DefinitionFileReader, readDefinitions } from './fleet/readDefinitions';
+import type { FleetValidationCache } from './FleetValidationCache';
 import { addUniqueNames, fleetMaps } from './fleet/uniqueNames';
 import { Problem, sortProblems } from './Problem';
 
@@ -23,6 +24,13 @@ export interface FleetValidationContext {
   managementClusters?: ManagementClusterNames;
   /** The library repositories the portal has read (arlon.libraries); none when absent. */
   libraries?: LibraryCatalog;
+  /**
+   * Remembers each file's parse by content, so a commit re-reads only what
+   * changed; the result is exactly that of a validation without it. The
+   * rules across files always run with this context's libraries and
+   * management clusters (FleetValidationCache).
+   */
+  cache?: FleetValidationCache;
 }
 
 /**
@@ -34,16 +42,39 @@ export interface FleetValidationContext {
  * keep unique names, then the rules per kind (references, cluster specs,
  * values), then the generated Application names. Problems keep this order
  * among those at the same position.
+ *
+ * With `context.cache`, each file is parsed and checked on its own once per
+ * content (FleetValidationCache); the result is the same.
  */
 export function validateFleet(
   files: FleetFiles,
   context: FleetValidationContext = {},
-): {
+): FleetValidation {
+  return context.cache
+    ? context.cache.validate(files, context)
+    : validateFleetReading(files, context);
+}
+
+/** What validateFleet returns. @public */
+export interface FleetValidation {
   fleet: Fleet;
   problems: Problem[];
   /** Worth saying, but nothing is held for them: a library read from its last known good commit. */
   warnings: Problem[];
-} {
+}
+
+/**
+ * validateFleet, with `readFile` reading one file of the parse phase
+ * (FleetValidationCache's remembers files by content). `context.cache` is
+ * not looked at here.
+ *
+ * @internal
+ */
+export function validateFleetReading(
+  files: FleetFiles,
+  context: FleetValidationContext,
+  readFile?: DefinitionFileReader,
+): FleetValidation {
   const { libraries } = context;
   const fleet: Fleet = {
     bundles: new Map(),
@@ -54,7 +85,7 @@ export function validateFleet(
     ...(libraries ? { libraries } : {}),
   };
   const warnings: Problem[] = [];
-  const read = readDefinitions(files);
+  const read = readDefinitions(files, readFile);
   const check: FleetCheck = {
     fleet,
     isBroken: (kind: ArlonKind, name: string) =>

@@ -5,6 +5,7 @@ import nodeHttp from 'isomorphic-git/http/node';
 import type { FleetFiles } from '@arlon-backstage/plugin-arlon-common';
 import type { GitCredentials } from './gitCredentials';
 import { assertRepositoryPaths, confinedTarget } from './confinePath';
+import { TreeFiles } from './TreeFiles';
 
 /** The fleet repository at one commit. */
 export interface FleetSnapshot {
@@ -28,8 +29,8 @@ export interface CommitAuthor {
 export class FleetCheckout {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly snapshots = new Map<string, FleetFiles>();
-  /** Blob contents by oid, for the newest snapshot. */
-  private readonly blobs = new Map<string, string>();
+  /** The newest snapshot's trees and blobs, by id. */
+  private readonly trees: TreeFiles;
 
   constructor(
     private readonly dir: string,
@@ -38,7 +39,9 @@ export class FleetCheckout {
     private readonly auth: () => Promise<GitCredentials | undefined>,
     /** The HTTP client for clone, fetch and push: give it a deadline (timedGitHttp). */
     private readonly http: HttpClient = nodeHttp,
-  ) {}
+  ) {
+    this.trees = new TreeFiles(dir);
+  }
 
   /** Runs `work` after every operation before it: one writer per process at a time. */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -208,30 +211,9 @@ export class FleetCheckout {
   private async filesAt(commit: string): Promise<FleetFiles> {
     const cached = this.snapshots.get(commit);
     if (cached) return cached;
-    // One walk of the tree; blobs are read once per content (by oid) and kept,
-    // so a new commit costs only what it changed.
-    const files: FleetFiles = {};
-    const seen = new Set<string>();
-    await git.walk({
-      fs,
-      dir: this.dir,
-      trees: [git.TREE({ ref: commit })],
-      map: async (filepath, [entry]) => {
-        if (!entry || filepath === '.') return true;
-        if ((await entry.type()) !== 'blob') return true;
-        const oid = await entry.oid();
-        seen.add(oid);
-        let content = this.blobs.get(oid);
-        if (content === undefined) {
-          content = Buffer.from((await entry.content())!).toString('utf8');
-          this.blobs.set(oid, content);
-        }
-        files[filepath] = content;
-        return true;
-      },
-    });
-    for (const oid of this.blobs.keys())
-      if (!seen.has(oid)) this.blobs.delete(oid);
+    // Unchanged folders come from memory by their tree id, and blobs are
+    // read once per content, so a new commit costs only what it changed.
+    const files = await this.trees.at(commit);
     this.snapshots.clear(); // keep one snapshot: the newest is what every read wants
     this.snapshots.set(commit, files);
     return files;

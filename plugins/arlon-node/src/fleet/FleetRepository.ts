@@ -1,8 +1,10 @@
 import { ConflictError, ServiceUnavailableError } from '@backstage/errors';
 import git from 'isomorphic-git';
-import type {
-  FleetRepositoryHealth,
-  ManagementClusterNames,
+import {
+  FleetValidationCache,
+  type FleetRepositoryHealth,
+  type FleetValidationContext,
+  type ManagementClusterNames,
 } from '@arlon-backstage/plugin-arlon-common';
 import type { FleetRepoConfig } from '../config/readArlonConfig';
 import {
@@ -94,6 +96,12 @@ export class FleetRepository {
   private reading?: Promise<FleetSnapshot>;
   /** Broken definitions and their breaking commits, per head (lastKnownGood). */
   private history?: LastKnownGood;
+  /**
+   * Each file of the fleet parsed and validated once per content, shared by
+   * everyone who validates this repository's snapshots (lastKnownGood, the
+   * profile labels): a commit costs what it changed.
+   */
+  private readonly validation = new FleetValidationCache();
 
   constructor(
     /** Undefined when `arlon.fleetRepo` is not configured. */
@@ -240,7 +248,10 @@ export class FleetRepository {
    * definitions as people should see them (held ones from their last good
    * commit). Cached per head commit; history is read from the local clone.
    */
-  async lastKnownGood(): Promise<LastKnownGoodState> {
+  async lastKnownGood(
+    /** A head just read (readSince): saves fetching it again. */
+    snapshot?: FleetSnapshot,
+  ): Promise<LastKnownGoodState> {
     const checkout = this.requireCheckout();
     this.history ??= new LastKnownGood(
       {
@@ -249,10 +260,23 @@ export class FleetRepository {
           checkout.exclusive(() => checkout.definitionsAt(commit, blobs)),
       },
       undefined,
-      { managementClusters: this.managementClusters },
+      { managementClusters: this.managementClusters, cache: this.validation },
       this.libraries,
     );
-    return this.history.at(await this.read());
+    return this.history.at(snapshot ?? (await this.read()));
+  }
+
+  /**
+   * What this repository's snapshots are validated with: the configured
+   * management clusters, the libraries as last read, and the shared cache
+   * (which answers from memory only under the same context).
+   */
+  validationContext(): FleetValidationContext {
+    return {
+      managementClusters: this.managementClusters,
+      libraries: this.libraries?.catalog(),
+      cache: this.validation,
+    };
   }
 
   /**

@@ -6,6 +6,7 @@ import {
   definitionViews,
   FleetFiles,
   fleetBreakage,
+  FleetValidationCache,
   type FleetValidationContext,
   HeldFleet,
   validateFleet,
@@ -45,15 +46,23 @@ export class LastKnownGood {
   /** Per head commit and library version: a library moving changes what is valid. */
   private cached?: { key: string; state: Promise<LastKnownGoodState> };
   private readonly blobs = new Map<string, string>();
+  private readonly validation: FleetValidationCache;
 
   constructor(
     private readonly history: FleetHistory,
     private readonly depth = DEFAULT_HISTORY_DEPTH,
-    /** What every commit is validated with (the configured management clusters). */
+    /**
+     * What every commit is validated with (the configured management
+     * clusters). Its `cache`, or one of this object's own, parses and
+     * validates each file once per content: a new head costs what its
+     * commit changed, and so do the older commits of a history walk.
+     */
     private readonly context: FleetValidationContext = {},
     /** The library repositories the head's references are checked against. */
     private readonly libraries?: Pick<LibraryShelf, 'catalog' | 'version'>,
-  ) {}
+  ) {
+    this.validation = context.cache ?? new FleetValidationCache();
+  }
 
   at(snapshot: FleetSnapshot): Promise<LastKnownGoodState> {
     const key = `${snapshot.commit} ${this.libraries?.version() ?? ''}`;
@@ -71,6 +80,7 @@ export class LastKnownGood {
     const context: FleetValidationContext = {
       ...this.context,
       libraries: this.libraries?.catalog(),
+      cache: this.validation,
     };
     const headViews = definitionViews(snapshot.files, context);
     const tracker = new BreakingCommits(
