@@ -117,6 +117,7 @@ export class BreakingCommits {
     return [...new Set([...this.found.values()].map(f => f.brokenBy))];
   }
 
+  /** What the head holds back, each definition with the commit that broke it when found. */
   result(
     head: string,
     describe: (commit: string) => CommitInfo | undefined,

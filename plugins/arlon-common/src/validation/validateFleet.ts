@@ -57,7 +57,9 @@ export function validateFleet(
 
 /** What validateFleet returns. @public */
 export interface FleetValidation {
+  /** The definitions without problems of their own: what the compiler may see. */
   fleet: Fleet;
+  /** Every problem, sorted by file, line and field. */
   problems: Problem[];
   /** Worth saying, but nothing is held for them: a library read from its last known good commit. */
   warnings: Problem[];
