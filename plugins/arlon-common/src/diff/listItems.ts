@@ -9,7 +9,8 @@
  * @public
  */
 export function documentObjects(value: unknown, where: string): unknown[] {
-  if (!isObject(value) || typeof value.kind !== 'string') return [value];
+  if (!isObject(value)) return [value];
+  // A kind that is not text (`kind: [List]`) names no collection: one object.
   const itemKind = collectionItemKind(value);
   if (itemKind === undefined) return [value];
   const items: unknown = value.items;
