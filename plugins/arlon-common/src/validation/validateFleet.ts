@@ -8,7 +8,10 @@ import { clusterSpecProblems } from './fleet/clusterSpecRules';
 import { FleetCheck } from './fleet/FleetCheck';
 import { placementProblems } from './fleet/placementRules';
 import { profileProblems } from './fleet/profileReferences';
-import type { ManagementClusterNames } from '../compiler/placement';
+import {
+  clusterTrees,
+  type ManagementClusterNames,
+} from '../compiler/placement';
 import { DefinitionFileReader, readDefinitions } from './fleet/readDefinitions';
 import type { FleetValidationCache } from './FleetValidationCache';
 import { addUniqueNames, fleetMaps } from './fleet/uniqueNames';
@@ -103,9 +106,7 @@ export function validateFleetReading(
       clusterSpecProblems(object.spec, source, ['spec']),
     ),
     ...[...fleet.clusters.values()].flatMap(c => clusterProblems(c, check)),
-    ...[...fleet.clusters.values()].flatMap(c =>
-      placementProblems(c, files, context.managementClusters),
-    ),
+    ...placementProblemsOf(fleet, files, context),
     ...applicationNameProblems(fleet),
   ];
   dropBroken(fleet, problems);
@@ -114,6 +115,18 @@ export function validateFleetReading(
     problems: sortProblems(problems),
     warnings: sortProblems(warnings),
   };
+}
+
+/** Every cluster's placement problems, the generated tree's placements indexed once. */
+function placementProblemsOf(
+  fleet: Fleet,
+  files: FleetFiles,
+  context: FleetValidationContext,
+): Problem[] {
+  const treeOf = clusterTrees(files);
+  return [...fleet.clusters.values()].flatMap(c =>
+    placementProblems(c, treeOf, context.managementClusters),
+  );
 }
 
 /** Drops definitions that have problems in their file, so compiling never sees them. */

@@ -1,9 +1,9 @@
 // Placement: the management cluster a cluster names is a configured one, and a built cluster never moves.
-import type { FleetFiles, Located } from '../../model/Fleet';
+import type { Located } from '../../model/Fleet';
 import type { Cluster } from '../../model/types';
-import {
+import type {
+  BootstrapTree,
   ManagementClusterNames,
-  treeHoldingCluster,
 } from '../../compiler/placement';
 import { closeNames } from '../closeNames';
 import type { Problem } from '../Problem';
@@ -15,11 +15,11 @@ const quoted = (names: readonly string[]) =>
 /**
  * A cluster's `spec.managementCluster`, checked against the configured
  * management clusters when they are known (`known`), and against where the
- * generated tree in `files` builds the cluster today.
+ * generated tree builds the cluster today (`treeOf`, from clusterTrees).
  */
 export function placementProblems(
   { source, object }: Located<Cluster>,
-  files: FleetFiles,
+  treeOf: (cluster: string) => BootstrapTree | undefined,
   known?: ManagementClusterNames,
 ): Problem[] {
   const placed = object.spec.managementCluster;
@@ -54,7 +54,7 @@ export function placementProblems(
         ),
       ];
   }
-  return moveProblems(source, object, files, field);
+  return moveProblems(source, object, treeOf, field);
 }
 
 /**
@@ -66,12 +66,12 @@ export function placementProblems(
 function moveProblems(
   source: Located<Cluster>['source'],
   cluster: Cluster,
-  files: FleetFiles,
+  treeOf: (cluster: string) => BootstrapTree | undefined,
   field: string[],
 ): Problem[] {
   if (!cluster.spec.clusterSpec) return [];
   const name = cluster.metadata.name;
-  const from = treeHoldingCluster(files, name);
+  const from = treeOf(name);
   const to = cluster.spec.managementCluster;
   if (!from || from.managementCluster === to) return [];
   const describe = (m?: string) =>
