@@ -13,11 +13,7 @@ import {
   hostileYaml,
 } from '@arlon-backstage/plugin-arlon-common/src/__testUtils__/hostile';
 import { parseKubeconfig } from './parseKubeconfig';
-
-const pem = (kind: string) =>
-  Buffer.from(
-    `-----BEGIN ${kind}-----\nMIIB\n-----END ${kind}-----\n`,
-  ).toString('base64');
+import { pem } from './__testUtils__/kubeconfigDocs';
 
 /** Fields that make a client run, read, proxy or impersonate: always refused. */
 const DANGEROUS_USER = {

@@ -1,5 +1,11 @@
 import { stringify } from 'yaml';
 import { MAX_KUBECONFIG_BYTES, parseKubeconfig } from './parseKubeconfig';
+import {
+  baseKubeconfig,
+  CA,
+  type KubeconfigDoc,
+  pem,
+} from './__testUtils__/kubeconfigDocs';
 
 /**
  * A kubeconfig is data, never instructions (docs/security.md, section 2):
@@ -7,36 +13,14 @@ import { MAX_KUBECONFIG_BYTES, parseKubeconfig } from './parseKubeconfig';
  * a proxy, skip TLS or act as someone else is refused with an InputError
  * naming the field and saying what to do.
  */
-const pem = (kind: string) =>
-  Buffer.from(
-    `-----BEGIN ${kind}-----\nMIIB\n-----END ${kind}-----\n`,
-  ).toString('base64');
-const CA = pem('CERTIFICATE');
 
-type Doc = Record<string, any>;
-const base = (): Doc => ({
-  apiVersion: 'v1',
-  kind: 'Config',
-  clusters: [
-    {
-      name: 'c',
-      cluster: {
-        server: 'https://k8s.example.com',
-        'certificate-authority-data': CA,
-      },
-    },
-  ],
-  users: [{ name: 'u', user: { token: 't0k' } }],
-  contexts: [{ name: 'x', context: { cluster: 'c', user: 'u' } }],
-  'current-context': 'x',
-});
-const withCluster = (fields: Doc) => {
-  const doc = base();
+const withCluster = (fields: KubeconfigDoc) => {
+  const doc = baseKubeconfig();
   Object.assign(doc.clusters[0].cluster, fields);
   return stringify(doc);
 };
-const withUser = (user: Doc) => {
-  const doc = base();
+const withUser = (user: KubeconfigDoc) => {
+  const doc = baseKubeconfig();
   doc.users[0].user = user;
   return stringify(doc);
 };
@@ -145,7 +129,7 @@ describe('parseKubeconfig refuses what a client would obey', () => {
   });
 
   it('ignores extensions and disable-compression, which change nothing about the connection', () => {
-    const doc = base();
+    const doc = baseKubeconfig();
     doc.extensions = [];
     doc.preferences = {};
     doc.clusters[0].cluster.extensions = [];
@@ -155,7 +139,7 @@ describe('parseKubeconfig refuses what a client would obey', () => {
   });
 
   it('checks every entry, not only the current context', () => {
-    const doc = base();
+    const doc = baseKubeconfig();
     doc.users.push({ name: 'other', user: { exec: { command: 'x' } } });
     doc.clusters.push({ name: 'o', cluster: { 'proxy-url': 'http://p' } });
     expect(refusal(stringify(doc)).message).toContain(
@@ -174,12 +158,14 @@ describe('parseKubeconfig refuses what it cannot read as one cluster', () => {
   });
 
   it('more than 64 KiB', () => {
-    const text = `${stringify(base())}# ${'x'.repeat(MAX_KUBECONFIG_BYTES)}`;
+    const text = `${stringify(baseKubeconfig())}# ${'x'.repeat(
+      MAX_KUBECONFIG_BYTES,
+    )}`;
     expect(refusal(text).message).toMatch(
       /^kubeconfig \(whole file\): is larger than 64 KiB/,
     );
     // Exactly at the limit is read.
-    const doc = stringify(base());
+    const doc = stringify(baseKubeconfig());
     const padded = `${doc}#${'x'.repeat(
       MAX_KUBECONFIG_BYTES - doc.length - 1,
     )}`;
@@ -188,7 +174,7 @@ describe('parseKubeconfig refuses what it cannot read as one cluster', () => {
   });
 
   it('several documents', () => {
-    const doc = stringify(base());
+    const doc = stringify(baseKubeconfig());
     expect(refusal(`${doc}---\n${doc}`).message).toContain(
       '(whole file): must be exactly one YAML document',
     );
@@ -204,7 +190,7 @@ describe('parseKubeconfig refuses what it cannot read as one cluster', () => {
   });
 
   it('anchors and aliases', () => {
-    const text = stringify(base())
+    const text = stringify(baseKubeconfig())
       .replace('name: c\n', 'name: &n c\n')
       .replace('cluster: c\n', 'cluster: *n\n');
     expect(text).toContain('*n');
@@ -219,30 +205,32 @@ describe('parseKubeconfig refuses what it cannot read as one cluster', () => {
   });
 
   it('an unknown top-level field', () => {
-    expect(refusal(stringify({ ...base(), proxy: 'x' })).message).toMatch(
-      /^kubeconfig proxy: is not a kubeconfig field/,
-    );
+    expect(
+      refusal(stringify({ ...baseKubeconfig(), proxy: 'x' })).message,
+    ).toMatch(/^kubeconfig proxy: is not a kubeconfig field/);
   });
 
   it('clusters that are not a list, entries that are not mappings or lack a name', () => {
     expect(
-      refusal(stringify({ ...base(), clusters: { c: {} } })).message,
+      refusal(stringify({ ...baseKubeconfig(), clusters: { c: {} } })).message,
     ).toMatch(/^kubeconfig clusters: must be a list/);
-    expect(refusal(stringify({ ...base(), users: ['u'] })).message).toMatch(
-      /^kubeconfig users\[0\]: must be a mapping/,
-    );
     expect(
-      refusal(stringify({ ...base(), users: [{ user: { token: 't' } }] }))
-        .message,
+      refusal(stringify({ ...baseKubeconfig(), users: ['u'] })).message,
+    ).toMatch(/^kubeconfig users\[0\]: must be a mapping/);
+    expect(
+      refusal(
+        stringify({ ...baseKubeconfig(), users: [{ user: { token: 't' } }] }),
+      ).message,
     ).toMatch(/^kubeconfig users\[0\]\.name: is missing/);
     expect(
-      refusal(stringify({ ...base(), users: [{ name: 'u', user: 'x' }] }))
-        .message,
+      refusal(
+        stringify({ ...baseKubeconfig(), users: [{ name: 'u', user: 'x' }] }),
+      ).message,
     ).toMatch(/^kubeconfig users\[0\]\.user: must be a mapping/);
     expect(
       refusal(
         stringify({
-          ...base(),
+          ...baseKubeconfig(),
           users: [{ name: 'u', user: { token: 't' }, extra: 1 }],
         }),
       ).message,
@@ -253,17 +241,20 @@ describe('parseKubeconfig refuses what it cannot read as one cluster', () => {
 
   it('no current context, or one that names nothing or is defined twice', () => {
     expect(
-      refusal(stringify({ ...base(), 'current-context': undefined })).message,
+      refusal(stringify({ ...baseKubeconfig(), 'current-context': undefined }))
+        .message,
     ).toMatch(/^kubeconfig current-context: is missing/);
     expect(
-      refusal(stringify({ ...base(), 'current-context': '' })).message,
+      refusal(stringify({ ...baseKubeconfig(), 'current-context': '' }))
+        .message,
     ).toMatch(/^kubeconfig current-context: is missing/);
     expect(
-      refusal(stringify({ ...base(), 'current-context': 'y' })).message,
+      refusal(stringify({ ...baseKubeconfig(), 'current-context': 'y' }))
+        .message,
     ).toMatch(
       /^kubeconfig current-context: names context "y", which the kubeconfig does not define/,
     );
-    const doc = base();
+    const doc = baseKubeconfig();
     doc.contexts.push({ name: 'x', context: { cluster: 'c', user: 'u' } });
     expect(refusal(stringify(doc)).message).toMatch(
       /^kubeconfig current-context: names context "x", which the kubeconfig defines 2 times/,
@@ -271,7 +262,7 @@ describe('parseKubeconfig refuses what it cannot read as one cluster', () => {
   });
 
   it('a context without cluster or user, or naming ones that do not exist', () => {
-    const doc = base();
+    const doc = baseKubeconfig();
     doc.contexts[0].context = { user: 'u' };
     expect(refusal(stringify(doc)).message).toMatch(
       /^kubeconfig contexts\[0\]\.context\.cluster: is missing/,
@@ -291,7 +282,7 @@ describe('parseKubeconfig refuses what it cannot read as one cluster', () => {
   });
 
   it('uses the current context, not the first entries', () => {
-    const doc = base();
+    const doc = baseKubeconfig();
     doc.clusters.unshift({
       name: 'first',
       cluster: {

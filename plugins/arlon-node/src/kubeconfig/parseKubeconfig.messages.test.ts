@@ -1,5 +1,11 @@
 import { stringify } from 'yaml';
 import { MAX_KUBECONFIG_BYTES, parseKubeconfig } from './parseKubeconfig';
+import {
+  baseKubeconfig,
+  CA,
+  type KubeconfigDoc,
+  pem,
+} from './__testUtils__/kubeconfigDocs';
 
 /**
  * Each refusal names the field that is wrong, so a user can fix that line:
@@ -7,31 +13,9 @@ import { MAX_KUBECONFIG_BYTES, parseKubeconfig } from './parseKubeconfig';
  * refused (a check that fell through to a later one would still refuse,
  * but point at the wrong place).
  */
-const pem = (kind: string) =>
-  Buffer.from(
-    `-----BEGIN ${kind}-----\nMIIB\n-----END ${kind}-----\n`,
-  ).toString('base64');
-const CA = pem('CERTIFICATE');
 
-type Doc = Record<string, any>;
-const base = (): Doc => ({
-  apiVersion: 'v1',
-  kind: 'Config',
-  clusters: [
-    {
-      name: 'c',
-      cluster: {
-        server: 'https://k8s.example.com',
-        'certificate-authority-data': CA,
-      },
-    },
-  ],
-  users: [{ name: 'u', user: { token: 't0k' } }],
-  contexts: [{ name: 'x', context: { cluster: 'c', user: 'u' } }],
-  'current-context': 'x',
-});
-const edited = (edit: (doc: Doc) => void) => {
-  const doc = base();
+const edited = (edit: (doc: KubeconfigDoc) => void) => {
+  const doc = baseKubeconfig();
   edit(doc);
   return stringify(doc);
 };
@@ -49,7 +33,7 @@ describe('parseKubeconfig names the field it refuses', () => {
   it.each<[string, string, RegExp]>([
     [
       'larger than the limit',
-      `# ${'x'.repeat(MAX_KUBECONFIG_BYTES)}\n${stringify(base())}`,
+      `# ${'x'.repeat(MAX_KUBECONFIG_BYTES)}\n${stringify(baseKubeconfig())}`,
       /^kubeconfig \(whole file\): is larger than/,
     ],
     [
@@ -59,7 +43,7 @@ describe('parseKubeconfig names the field it refuses', () => {
     ],
     [
       'an anchor and alias',
-      `${stringify(base())}extra: &a 1\nmore: *a\n`,
+      `${stringify(baseKubeconfig())}extra: &a 1\nmore: *a\n`,
       /^kubeconfig \(whole file\): uses YAML anchors/,
     ],
     [

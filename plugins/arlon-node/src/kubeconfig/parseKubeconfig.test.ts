@@ -3,11 +3,8 @@ import { stringify } from 'yaml';
 import { readArlonSecurity } from '../config/readArlonSecurity';
 import { parseKubeconfig } from './parseKubeconfig';
 import { ServerAddressPolicy } from './ServerAddressPolicy';
+import { pem } from './__testUtils__/kubeconfigDocs';
 
-const pem = (kind: string) =>
-  Buffer.from(
-    `-----BEGIN ${kind}-----\nMIIB\n-----END ${kind}-----\n`,
-  ).toString('base64');
 const kubeconfig = (user: object, cluster: object = {}) =>
   stringify({
     apiVersion: 'v1',
