@@ -6,6 +6,7 @@ import {
   createServiceFactory,
   createServiceRef,
 } from '@backstage/backend-plugin-api';
+import type { Config } from '@backstage/config';
 import { ScmIntegrations } from '@backstage/integration';
 import {
   ManagementClusters,
@@ -114,11 +115,9 @@ export const libraryShelfServiceRef = createServiceRef<LibraryShelf>({
         lifecycle: coreServices.rootLifecycle,
       },
       factory: async ({ config, logger, lifecycle }) => {
-        const base =
-          config.getOptionalString('backend.workingDirectory') ?? os.tmpdir();
         const shelf = new LibraryShelf(
           readArlonConfig(config).libraries,
-          await fs.mkdtemp(path.join(base, 'arlon-libraries-')),
+          await workingDirectory(config, 'arlon-libraries-'),
           gitCredentialsFromIntegrations(ScmIntegrations.fromConfig(config)),
           {
             gitTimeoutMs: readArlonLimits(config).gitTimeoutMs,
@@ -150,9 +149,7 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
         libraries: libraryShelfServiceRef,
       },
       factory: async ({ config, changes, libraries }) => {
-        const base =
-          config.getOptionalString('backend.workingDirectory') ?? os.tmpdir();
-        const workDir = await fs.mkdtemp(path.join(base, 'arlon-fleet-'));
+        const workDir = await workingDirectory(config, 'arlon-fleet-');
         const { fleetRepo, managementClusters } = readArlonConfig(config);
         const integrations = ScmIntegrations.fromConfig(config);
         return new FleetRepository(
@@ -178,3 +175,10 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
       },
     }),
 });
+
+/** A new directory of this process under the backend's working directory (else the system's temporary one). */
+function workingDirectory(config: Config, prefix: string): Promise<string> {
+  const base =
+    config.getOptionalString('backend.workingDirectory') ?? os.tmpdir();
+  return fs.mkdtemp(path.join(base, prefix));
+}
