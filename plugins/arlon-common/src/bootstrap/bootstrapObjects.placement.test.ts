@@ -1,29 +1,7 @@
-import { compileFleet } from '../compiler/compileFleet';
-import { EXAMPLE_FLEET_DIR, readFleetDir } from '../testing/readFleetDir';
-import { validateFleet } from '../validation/validateFleet';
 import { bootstrapObjects } from './bootstrapObjects';
+import { files } from './__testUtils__/placedFleet';
 
 /** bootstrapObjects on a fleet whose clusters are placed on two management clusters. */
-
-const OPTIONS = {
-  repoUrl: 'https://git.example.com/fleet.git',
-  revision: 'main',
-};
-const definitions = {
-  ...readFleetDir(EXAMPLE_FLEET_DIR),
-  'arlon/clusters/west-1.yaml': `apiVersion: core.arlon.io/v1
-kind: Cluster
-metadata:
-  name: west-1
-spec:
-  clusterSpec: docker-dev
-  managementCluster: mc-west
-`,
-};
-const files = {
-  ...definitions,
-  ...compileFleet(validateFleet(definitions).fleet, OPTIONS),
-};
 
 describe('bootstrapObjects for a named management cluster', () => {
   it("applies that management cluster's tree: its AppProjects and its arlon-fleet", () => {
