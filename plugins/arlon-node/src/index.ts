@@ -72,7 +72,11 @@ export {
 } from './config/readArlonLimits';
 export { isAbortError } from './connection/requestTimeout';
 export { missingPermission } from './connection/missingPermission';
-export { findClusterStatus, type ClusterStatus } from './cluster/clusterStatus';
+export {
+  clusterStatusLookup,
+  findClusterStatus,
+  type ClusterStatus,
+} from './cluster/clusterStatus';
 export { LiveCluster, type ObjectRef } from './live/LiveCluster';
 export { UnusableClusterSecretError } from './live/workloadKubeConfig';
 export {

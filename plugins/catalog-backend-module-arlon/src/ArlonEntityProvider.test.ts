@@ -6,7 +6,12 @@ import type {
   EntityProviderConnection,
   EntityProviderMutation,
 } from '@backstage/plugin-catalog-node';
-import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
+import {
+  CoreV1Api,
+  CustomObjectsApi,
+  PatchStrategy,
+  setHeaderOptions,
+} from '@kubernetes/client-node';
 import { Sandbox, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
 import {
   FleetChanges,
@@ -224,5 +229,89 @@ describe('ArlonEntityProvider', () => {
     );
     const last = connection.deltas[connection.deltas.length - 1];
     expect(last.added.map(e => e.entity.metadata.name)).toEqual(['dev-local']);
+  });
+
+  it('keeps ArgoCD sync and health out of the catalog: an Application reporting them sends no delta', async () => {
+    const connection = new RecordingConnection();
+    await provider.connect(connection);
+    await provider.fullSync();
+    const kc = kubeConfigFor(sandbox.apiServer.url, sandbox.token);
+    const custom = kc.makeApiClient(CustomObjectsApi);
+    // A provisioned cluster: its entity shows live facts from here on.
+    await kc
+      .makeApiClient(CoreV1Api)
+      .createNamespace({ body: { metadata: { name: 'dev-local' } } });
+    await custom.createNamespacedCustomObject({
+      group: 'cluster.x-k8s.io',
+      version: 'v1beta1',
+      plural: 'clusters',
+      namespace: 'dev-local',
+      body: {
+        apiVersion: 'cluster.x-k8s.io/v1beta1',
+        kind: 'Cluster',
+        metadata: { name: 'dev-local' },
+        spec: {},
+      },
+    });
+    const phase = (e: { entity: { metadata: { annotations?: object } } }) =>
+      (e.entity.metadata.annotations as Record<string, string> | undefined)?.[
+        'arlon.io/phase'
+      ];
+    await waitFor(
+      () =>
+        connection.deltas.some(d =>
+          d.added.some(e => phase(e) === 'Provisioned'),
+        ),
+      'the Provisioned phase to reach the catalog',
+    );
+    const deltasBefore = connection.deltas.length;
+
+    // Its root Application, whose sync and health the sandbox's ArgoCD reports.
+    await custom.createNamespacedCustomObject({
+      group: 'argoproj.io',
+      version: 'v1alpha1',
+      plural: 'applications',
+      namespace: 'argocd',
+      body: {
+        apiVersion: 'argoproj.io/v1alpha1',
+        kind: 'Application',
+        metadata: {
+          name: 'dev-local',
+          namespace: 'argocd',
+          labels: {
+            'arlon.io/kind': 'cluster',
+            'arlon.io/cluster': 'dev-local',
+          },
+        },
+        spec: {
+          project: 'default',
+          source: {
+            repoURL: sandbox.fleetRepoUrl,
+            path: 'generated/clusters/dev-local',
+            targetRevision: 'main',
+          },
+          destination: {
+            server: 'https://kubernetes.default.svc',
+            namespace: 'default',
+          },
+        },
+      },
+    });
+    const informers = clusters.list()[0].informers();
+    await waitFor(
+      () =>
+        !!informers.applications.get('dev-local', 'argocd')?.status?.sync
+          ?.status,
+      'ArgoCD to report the Application’s sync status',
+    );
+    // Longer than the provider coalesces live changes for (250 ms).
+    await new Promise(r => setTimeout(r, 1000));
+    expect(connection.deltas.length).toBe(deltasBefore);
+    const annotations = connection.deltas
+      .flatMap(d => d.added)
+      .map(e => e.entity.metadata.annotations ?? {});
+    expect(
+      annotations.some(a => 'arlon.io/sync' in a || 'arlon.io/health' in a),
+    ).toBe(false);
   });
 });

@@ -13,10 +13,11 @@ import {
   EntityProviderConnection,
 } from '@backstage/plugin-catalog-node';
 import {
-  findClusterStatus,
+  clusterStatusLookup,
   readSince,
 } from '@arlon-backstage/plugin-arlon-node';
 import type {
+  ClusterStatus,
   FleetChangeSignal,
   FleetRepository,
   FleetSnapshot,
@@ -79,10 +80,14 @@ export class ArlonEntityProvider implements EntityProvider {
       const informers = cluster.informers();
       void informers.start();
       const changed = () => this.soon();
+      // What entities show of a cluster's live state (ClusterFacts) comes
+      // from its CAPI Cluster and its ArgoCD Secret. Applications change at
+      // every sync; the cards read their status from the REST API, so they
+      // never churn the catalog.
       informers.capiClusters.onChange(changed);
       informers.capiClusters.onDelete(changed);
-      informers.applications.onChange(changed);
       informers.argocdClusterSecrets.onChange(changed);
+      informers.argocdClusterSecrets.onDelete(changed);
     }
     this.unsubscribe = this.options.changes.subscribe(({ commit }) =>
       this.fleetChanged(commit),
@@ -204,12 +209,13 @@ export class ArlonEntityProvider implements EntityProvider {
     const { snapshot, views } = await this.options.repository.lastKnownGood(
       signalled,
     );
+    const statusOf = clusterStatusLookup(this.options.clusters.list());
     return {
       commit: snapshot.commit,
       built: [
         ...this.memo.build(
           views,
-          name => this.facts(name),
+          name => clusterFacts(statusOf(name)),
           this.currentEntityOptions(),
         ),
         // Few, and built from the libraries as last read: built every time.
@@ -246,19 +252,21 @@ export class ArlonEntityProvider implements EntityProvider {
       };
     return this.entityOptions.options;
   }
+}
 
-  private facts(name: string): ClusterFacts | undefined {
-    const status = findClusterStatus(name, this.options.clusters.list());
-    if (!status || status.registration === 'notBuilt') return undefined;
-    return {
-      phase: status.capi?.phase,
-      registration: status.registration,
-      sync: status.root?.sync,
-      health: status.root?.health,
-      server: status.server,
-      managementCluster: status.managementCluster,
-    };
-  }
+/**
+ * What a cluster's entity shows of its live state: only what changes at
+ * phase transitions (provisioning, registration), never sync or health,
+ * which move at every ArgoCD sync and would rewrite entities all day.
+ */
+function clusterFacts(status?: ClusterStatus): ClusterFacts | undefined {
+  if (!status || status.registration === 'notBuilt') return undefined;
+  return {
+    phase: status.capi?.phase,
+    registration: status.registration,
+    server: status.server,
+    managementCluster: status.managementCluster,
+  };
 }
 
 function ref(e: Entity) {

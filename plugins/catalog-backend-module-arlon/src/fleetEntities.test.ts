@@ -44,8 +44,6 @@ describe('fleetEntities', () => {
         ? {
             phase: 'Provisioned',
             registration: 'registered',
-            sync: 'Synced',
-            health: 'Healthy',
             server: 'https://10.0.0.1:6443',
             managementCluster: 'mgmt-a',
           }
@@ -111,8 +109,6 @@ describe('fleetEntities', () => {
       'arlon.io/kubernetes-version': 'v1.29.4',
       'arlon.io/phase': 'Provisioned',
       'arlon.io/registration': 'registered',
-      'arlon.io/sync': 'Synced',
-      'arlon.io/health': 'Healthy',
       'kubernetes.io/api-server': 'https://10.0.0.1:6443',
       'argocd/app-selector': 'arlon.io/cluster=prod-us-west',
       'backstage.io/kubernetes-label-selector': '!arlon.io/portal-hidden',

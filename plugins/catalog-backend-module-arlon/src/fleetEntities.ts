@@ -23,8 +23,6 @@ export const CLUSTER_WORKLOADS_SELECTOR = '!arlon.io/portal-hidden';
 export interface ClusterFacts {
   phase?: string;
   registration?: string;
-  sync?: string;
-  health?: string;
   /** API server URL of the workload cluster, for the Kubernetes plugin. */
   server?: string;
   /** The management cluster whose ArgoCD has it (its ArgoCD instance's name). */
@@ -161,8 +159,6 @@ export function fleetEntities(
         if (live?.phase) annotations['arlon.io/phase'] = live.phase;
         if (live?.registration)
           annotations['arlon.io/registration'] = live.registration;
-        if (live?.sync) annotations['arlon.io/sync'] = live.sync;
-        if (live?.health) annotations['arlon.io/health'] = live.health;
         if (options.multipleArgoCdInstances && live?.managementCluster)
           annotations['argocd/instance-name'] = live.managementCluster;
         if (spec.clusterSpec)

@@ -10,7 +10,11 @@ import {
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import catalogPlugin from '@backstage/plugin-catalog-backend';
 import { CoreV1Api } from '@kubernetes/client-node';
-import { Sandbox, eventually, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
+import {
+  Sandbox,
+  eventually,
+  kubeConfigFor,
+} from '@arlon-backstage/arlon-sandbox';
 import arlonPlugin from '@arlon-backstage/plugin-arlon-backend';
 import {
   type FleetChanged,

@@ -73,11 +73,14 @@ export function definitionsRouter(
     decision.requireSome(what);
     return decision;
   };
-  // Clusters carry their live status beside their definition.
-  const withStatus = <T extends { kind: string; name: string }>(view: T) =>
-    view.kind === 'Cluster' && status
-      ? { ...view, status: status.of(view.name) ?? null }
-      : view;
+  // Clusters carry their live status beside their definition; a listing
+  // reads the informers once for all of them (FleetStatus.lookup).
+  const withStatus =
+    (statusOf = (name: string) => status?.of(name)) =>
+    <T extends { kind: string; name: string }>(view: T) =>
+      view.kind === 'Cluster' && status
+        ? { ...view, status: statusOf(view.name) ?? null }
+        : view;
   const router = Router();
   router.use(
     express.text({
@@ -113,7 +116,7 @@ export function definitionsRouter(
         commit,
         items: items
           .filter(v => read.allows(arlonResourceOfView(v, defaultOwner)))
-          .map(withStatus),
+          .map(withStatus(kind === 'Cluster' ? status?.lookup() : undefined)),
       });
     },
   );
@@ -128,7 +131,7 @@ export function definitionsRouter(
         [arlonResourceOfView(view, defaultOwner)],
         'read this definition',
       );
-      res.json(withStatus(view));
+      res.json(withStatus()(view));
     },
   );
 

@@ -1,5 +1,6 @@
 import {
   ClusterStatus,
+  clusterStatusLookup,
   findClusterStatus,
   ManagementClusters,
 } from '@arlon-backstage/plugin-arlon-node';
@@ -22,5 +23,10 @@ export class FleetStatus {
   /** The cluster's status on the management cluster that knows it, if any does. */
   of(name: string): ClusterStatus | undefined {
     return findClusterStatus(name, this.clusters.list());
+  }
+
+  /** Every cluster's status from one read of the informers: for listings, where `of` per cluster would scan every object N times. */
+  lookup(): (name: string) => ClusterStatus | undefined {
+    return clusterStatusLookup(this.clusters.list());
   }
 }
