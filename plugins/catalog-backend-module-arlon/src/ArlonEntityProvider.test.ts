@@ -6,12 +6,7 @@ import type {
   EntityProviderConnection,
   EntityProviderMutation,
 } from '@backstage/plugin-catalog-node';
-import {
-  CoreV1Api,
-  CustomObjectsApi,
-  PatchStrategy,
-  setHeaderOptions,
-} from '@kubernetes/client-node';
+import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import { Sandbox, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
 import {
   FleetChanges,
