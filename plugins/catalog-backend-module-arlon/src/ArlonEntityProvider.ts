@@ -13,10 +13,11 @@ import {
   EntityProviderConnection,
 } from '@backstage/plugin-catalog-node';
 import {
-  findClusterStatus,
+  clusterStatusFinder,
   readSince,
 } from '@arlon-backstage/plugin-arlon-node';
 import type {
+  ClusterStatus,
   FleetChangeSignal,
   FleetRepository,
   FleetSnapshot,
@@ -204,12 +205,15 @@ export class ArlonEntityProvider implements EntityProvider {
     const { snapshot, views } = await this.options.repository.lastKnownGood(
       signalled,
     );
+    // The live objects grouped by cluster once per build: a lookup per
+    // cluster over every object was quadratic in the fleet.
+    const status = clusterStatusFinder(this.options.clusters.list());
     return {
       commit: snapshot.commit,
       built: [
         ...this.memo.build(
           views,
-          name => this.facts(name),
+          name => this.facts(status(name)),
           this.currentEntityOptions(),
         ),
         // Few, and built from the libraries as last read: built every time.
@@ -247,8 +251,8 @@ export class ArlonEntityProvider implements EntityProvider {
     return this.entityOptions.options;
   }
 
-  private facts(name: string): ClusterFacts | undefined {
-    const status = findClusterStatus(name, this.options.clusters.list());
+  /** What a cluster's entity shows of its live status. */
+  private facts(status: ClusterStatus | undefined): ClusterFacts | undefined {
     if (!status || status.registration === 'notBuilt') return undefined;
     return {
       phase: status.capi?.phase,
