@@ -74,7 +74,7 @@ function randomLive(next: () => number, managementCluster: string) {
 }
 
 /** A management cluster as findClusterStatus reads it: its informers' lists. */
-function managementCluster(live: LiveObjects) {
+function asManagementCluster(live: LiveObjects) {
   return {
     name: live.managementCluster,
     informers: () =>
@@ -143,8 +143,8 @@ describe('clusterStatusFinder', () => {
     const next = random(5);
     for (let round = 0; round < 100; round++) {
       const clusters = [
-        managementCluster(randomLive(next, 'east')),
-        managementCluster(randomLive(next, 'west')),
+        asManagementCluster(randomLive(next, 'east')),
+        asManagementCluster(randomLive(next, 'west')),
       ];
       const find = clusterStatusFinder(clusters);
       for (const name of [...NAMES, 'c-none'])
