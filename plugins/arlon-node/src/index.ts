@@ -73,10 +73,7 @@ export {
 export { isAbortError } from './connection/requestTimeout';
 export { missingPermission } from './connection/missingPermission';
 export { findClusterStatus, type ClusterStatus } from './cluster/clusterStatus';
-export {
-  clusterStatusFinder,
-  liveObjectsByCluster,
-} from './cluster/clusterStatusIndex';
+export { clusterStatusFinder } from './cluster/clusterStatusIndex';
 export { LiveCluster, type ObjectRef } from './live/LiveCluster';
 export { UnusableClusterSecretError } from './live/workloadKubeConfig';
 export {
