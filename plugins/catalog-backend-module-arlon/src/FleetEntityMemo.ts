@@ -57,6 +57,8 @@ export class FleetEntityMemo {
     const next = new Map<string, Remembered>();
     const result: Array<Remembered | undefined> = [];
     const missed: number[] = [];
+    // The inputs of each view missed, kept for what is remembered of it.
+    const missedInputs: unknown[][] = [];
     named.forEach((view, i) => {
       const key = `${view.file}\0${view.kind}\0${view.name}`;
       const inputs = inputsOf(view, specs, factsOf);
@@ -68,6 +70,7 @@ export class FleetEntityMemo {
       } else {
         result.push(undefined);
         missed.push(i);
+        missedInputs.push(inputs);
       }
     });
     if (missed.length) {
@@ -83,7 +86,7 @@ export class FleetEntityMemo {
         const made: Remembered = {
           entity,
           json: JSON.stringify(entity),
-          inputs: inputsOf(view, specs, factsOf),
+          inputs: missedInputs[j],
         };
         result[i] = made;
         const key = `${view.file}\0${view.kind}\0${view.name}`;
