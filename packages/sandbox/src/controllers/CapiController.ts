@@ -175,13 +175,15 @@ export class CapiController {
     }
     this.started.add(key);
     this.setStatus(namespace, name, 'Pending');
-    this.after(this.options.provisioningDelayMs / 2, () =>
-      this.setStatus(namespace, name, 'Provisioning'),
-    );
-    this.after(
-      this.options.provisioningDelayMs,
-      () => void this.provision(namespace, name),
-    );
+    // One step after the other, never two timers racing: under a burst the
+    // event loop runs late, a later timer can fire before an earlier one,
+    // and Provisioning written after Provisioned left the Cluster
+    // Provisioning for ever (a phase real Cluster API never goes back to).
+    const half = this.options.provisioningDelayMs / 2;
+    this.after(half, () => {
+      this.setStatus(namespace, name, 'Provisioning');
+      this.after(half, () => void this.provision(namespace, name));
+    });
   }
 
   /**

@@ -35,7 +35,10 @@ describe('RegistrationController', () => {
     await sandbox.stop();
   }, 20_000);
 
-  const start = async (profiles: Record<string, string[]> = {}) => {
+  const start = async (
+    profiles: Record<string, string[]> = {},
+    concurrency?: number,
+  ) => {
     const cluster = new ManagementCluster(
       {
         name: 'sandbox',
@@ -63,6 +66,7 @@ describe('RegistrationController', () => {
           (profiles[name] ?? []).map(p => [`profile.arlon.io/${p}`, 'true']),
         );
       },
+      concurrency,
     });
     await controller.start();
   };
@@ -157,6 +161,45 @@ describe('RegistrationController', () => {
       'arlon.io/cluster': 'keep',
       'argocd.argoproj.io/secret-type': 'cluster',
     });
+  });
+
+  it('under a burst registers every cluster in ArgoCD first, oldest first, then makes their viewer credentials', async () => {
+    const names = ['b0', 'b1', 'b2', 'b3'];
+    for (const name of names) await createCapiCluster(name);
+    // Every cluster Provisioned before the controller starts: its first
+    // resync queues them all at once, a burst.
+    const custom = kc().makeApiClient(CustomObjectsApi);
+    for (const name of names)
+      await eventually(async () => {
+        const c: any = await custom.getNamespacedCustomObject({
+          group: 'cluster.x-k8s.io',
+          version: 'v1beta1',
+          plural: 'clusters',
+          namespace: 'default',
+          name,
+        });
+        return c.status?.phase === 'Provisioned';
+      }, `cluster ${name} Provisioned`);
+    const written: string[] = [];
+    sandbox.apiServer.store.observe(e => {
+      const { name, namespace } = e.object.metadata ?? {};
+      if (
+        e.type === 'ADDED' &&
+        e.object.kind === 'Secret' &&
+        namespace === 'argocd'
+      )
+        written.push(name);
+    });
+    await start({}, 1);
+    await eventually(
+      async () =>
+        written.filter(n => n.startsWith('arlon-viewer-')).length === 4,
+      'the viewer credentials of every cluster',
+    );
+    expect(written).toEqual([
+      ...names.map(n => `cluster-${n}`),
+      ...names.map(n => `arlon-viewer-${n}`),
+    ]);
   });
 
   it('does not register a cluster whose kubeconfig exists before it is Provisioned', async () => {

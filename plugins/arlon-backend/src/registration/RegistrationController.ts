@@ -52,7 +52,16 @@ export interface RegistrationControllerOptions {
  * a file path or a denied server address is refused and reported, never run.
  */
 export class RegistrationController {
+  /** Clusters to reconcile, oldest first (a Set keeps first-insertion order: FIFO). */
   private readonly queue = new Set<string>();
+  /**
+   * Clusters registered in ArgoCD whose portal viewer credentials are still
+   * to make: served only while `queue` is empty. Under a burst a cluster
+   * then waits for the registrations before it, not for their viewers too
+   * (about half the workload requests), and ArgoCD can deploy to every
+   * cluster sooner; the viewer credentials follow once the burst is through.
+   */
+  private readonly viewerQueue = new Set<string>();
   private readonly running = new Set<string>();
   private readonly dirty = new Set<string>();
   private active = 0;
@@ -94,6 +103,7 @@ export class RegistrationController {
   async stop() {
     this.stopped = true;
     this.queue.clear();
+    this.viewerQueue.clear();
     this.retries.forEach(clearTimeout);
     this.retries.clear();
     await this.informers.stop();
@@ -133,16 +143,29 @@ export class RegistrationController {
 
   private enqueue(namespace: string, name: string) {
     const key = `${namespace}/${name}`;
+    // A full reconcile makes the viewer credentials too.
+    this.viewerQueue.delete(key);
     if (this.running.has(key)) this.dirty.add(key);
     else this.queue.add(key);
     this.pump();
   }
 
+  /** The next cluster to reconcile: registrations first, in the order they came; then viewer credentials. */
+  private next(): string | undefined {
+    for (const waiting of [this.queue, this.viewerQueue])
+      for (const key of waiting)
+        if (!this.running.has(key)) {
+          waiting.delete(key);
+          return key;
+        }
+    return undefined;
+  }
+
   private pump() {
     const limit = this.options.concurrency ?? 16;
-    while (!this.stopped && this.active < limit && this.queue.size) {
-      const key = this.queue.values().next().value as string;
-      this.queue.delete(key);
+    while (!this.stopped && this.active < limit) {
+      const key = this.next();
+      if (!key) return;
       this.running.add(key);
       this.active++;
       const [namespace, name] = key.split('/');
@@ -225,7 +248,9 @@ export class RegistrationController {
     });
     if (created)
       this.options.logger.info(`Registered cluster ${name} in ArgoCD`);
-    await this.ensureViewer(name, kubeconfigYaml);
+    // Its viewer credentials once no registration is waiting (viewerQueue):
+    // that reconcile finds this Secret, and a failure there retries as any.
+    if (!this.viewers.has(name)) this.viewerQueue.add(`${namespace}/${name}`);
   }
 
   /**

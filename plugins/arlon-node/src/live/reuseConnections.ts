@@ -1,4 +1,5 @@
 import type { KubeConfig } from '@kubernetes/client-node';
+import { sharedSecureContext } from './sharedSecureContext';
 
 /** How long an idle kept-alive connection stays open (a comparison's cluster is not reused later). */
 export const IDLE_MS = 30_000;
@@ -30,7 +31,15 @@ export function reuseConnections(
     if (!agents.has(key))
       agents.set(
         key,
-        create(cluster, { ...options, keepAlive: true, timeout: idleMs }),
+        create(cluster, {
+          ...options,
+          keepAlive: true,
+          timeout: idleMs,
+          // One TLS context per CA and client certificate, not per connection.
+          secureContext: sharedSecureContext(
+            options as Record<string, unknown>,
+          ),
+        }),
       );
     return agents.get(key);
   };
