@@ -4,8 +4,8 @@ import git, { type HttpClient } from 'isomorphic-git';
 import nodeHttp from 'isomorphic-git/http/node';
 import type { FleetFiles } from '@arlon-backstage/plugin-arlon-common';
 import type { GitCredentials } from './gitCredentials';
-import { assertRepositoryPaths, confinedTarget } from './confinePath';
 import { TreeFiles } from './TreeFiles';
+import { writeTreeChanges } from './TreeWriter';
 
 /** The fleet repository at one commit. */
 export interface FleetSnapshot {
@@ -89,28 +89,33 @@ export class FleetCheckout {
     targetBranch = this.branch,
   ): Promise<{ pushed: boolean; commit: string }> {
     const ref = `refs/heads/${targetBranch}`;
-    // Defence in depth: names are checked before paths are built, and no
-    // path may still leave the checkout (absolute, '..', .git, symlinks).
-    assertRepositoryPaths(Object.keys(changes));
-    await git.writeRef({ fs, dir: this.dir, ref, value: parent, force: true });
-    await git.checkout({ fs, dir: this.dir, ref: targetBranch, force: true });
-    for (const [file, content] of Object.entries(changes)) {
-      const target = await confinedTarget(this.dir, file);
-      if (content === null) {
-        await fs.promises.rm(target, { force: true });
-        await git.remove({ fs, dir: this.dir, filepath: file });
-      } else {
-        await fs.promises.mkdir(path.dirname(target), { recursive: true });
-        await fs.promises.writeFile(target, content);
-        await git.add({ fs, dir: this.dir, filepath: file });
-      }
-    }
+    // One cache of parsed pack indexes for this write's reads and its push.
+    const cache = {};
+    // Written straight into Git's objects (writeTreeChanges): no working
+    // tree, no index, so the cost is what changed, not the fleet's size.
+    // Paths are checked before anything is written (absolute, '..', .git,
+    // through a symbolic link or submodule a commit planted).
+    const { commit: parentCommit } = await git.readCommit({
+      fs,
+      dir: this.dir,
+      oid: parent,
+      cache,
+    });
+    const tree = await writeTreeChanges(
+      this.dir,
+      parentCommit.tree,
+      changes,
+      cache,
+    );
     const commit = await git.commit({
       fs,
       dir: this.dir,
       message,
       author,
       ref,
+      parent: [parent],
+      tree,
+      cache,
     });
     try {
       const result = await git.push({
@@ -121,6 +126,7 @@ export class FleetCheckout {
         ref: targetBranch,
         remoteRef: targetBranch,
         onAuth: await this.onAuth(),
+        cache,
       });
       if (result.ok) return { pushed: true, commit };
       return { pushed: false, commit };
