@@ -223,6 +223,10 @@ export class FleetDefinitions {
       snapshot.files,
       edits,
       this.compileOptionsFor(snapshot.files, served),
+      // Shared with last known good and the profile labels: validating the
+      // plan parses only the files it edits, and validating the commit it
+      // becomes parses none.
+      this.repository.validationContext().cache,
     );
     if (compiled.missing.length)
       throw new NotFoundError(
