@@ -7,6 +7,8 @@ import type { FileChanges } from './FleetCheckout';
 const REGULAR = '100644';
 const EXECUTABLE = '100755';
 const FOLDER = '040000';
+/** Blobs written at once: zlib and the disk work while the next is prepared. */
+const BLOB_WRITES_IN_FLIGHT = 8;
 
 /** The changes below one folder: its files, and its sub-folders' changes by name. */
 interface FolderChanges {
@@ -49,7 +51,8 @@ export async function writeTreeChanges(
     }
     folder.files.set(segments[segments.length - 1], content);
   }
-  const oid = await writeFolder(dir, base, root, '', cache);
+  const blobs = await writeBlobs(dir, changes);
+  const oid = await writeFolder(dir, base, root, '', blobs, cache);
   // A change that deletes every file leaves Git's empty tree.
   return oid ?? git.writeTree({ fs, dir, tree: [] });
 }
@@ -60,6 +63,7 @@ async function writeFolder(
   base: string | undefined,
   changes: FolderChanges,
   prefix: string,
+  blobs: Map<string, string>,
   cache: object,
 ): Promise<string | undefined> {
   const entries = new Map<string, TreeEntry>();
@@ -77,11 +81,7 @@ async function writeFolder(
       entries.delete(name);
       continue;
     }
-    const oid = await git.writeBlob({
-      fs,
-      dir,
-      blob: Buffer.from(content, 'utf8'),
-    });
+    const oid = blobs.get(file)!;
     // An executable file stays executable, as writing over it in place kept it.
     const mode = existing?.mode === EXECUTABLE ? EXECUTABLE : REGULAR;
     entries.set(name, { mode, path: name, oid, type: 'blob' });
@@ -102,6 +102,7 @@ async function writeFolder(
       existing?.oid,
       below,
       `${folder}/`,
+      blobs,
       cache,
     );
     if (oid) entries.set(name, { mode: FOLDER, path: name, oid, type: 'tree' });
@@ -110,6 +111,34 @@ async function writeFolder(
   // Git keeps no empty folders: one whose last file went goes with it.
   if (entries.size === 0) return undefined;
   return git.writeTree({ fs, dir, tree: [...entries.values()] });
+}
+
+/**
+ * Every written file's blob, by path, a few at once. A blob nothing refers
+ * to (the change was then refused) is harmless: no ref moves, and Git's
+ * garbage collection takes it.
+ */
+async function writeBlobs(
+  dir: string,
+  changes: FileChanges,
+): Promise<Map<string, string>> {
+  const written = Object.entries(changes).filter(
+    (entry): entry is [string, string] => entry[1] !== null,
+  );
+  const blobs = new Map<string, string>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: BLOB_WRITES_IN_FLIGHT }, async () => {
+      while (next < written.length) {
+        const [file, content] = written[next++];
+        blobs.set(
+          file,
+          await git.writeBlob({ fs, dir, blob: Buffer.from(content, 'utf8') }),
+        );
+      }
+    }),
+  );
+  return blobs;
 }
 
 /** Refuses a symbolic link or submodule on a written path: it could point anywhere. */
