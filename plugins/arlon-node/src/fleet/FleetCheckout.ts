@@ -101,11 +101,13 @@ export class FleetCheckout {
       oid: parent,
       cache,
     });
+    const written = new Map<string, string>();
     const tree = await writeTreeChanges(
       this.dir,
       parentCommit.tree,
       changes,
       cache,
+      written,
     );
     const commit = await git.commit({
       fs,
@@ -128,7 +130,15 @@ export class FleetCheckout {
         onAuth: await this.onAuth(),
         cache,
       });
-      if (result.ok) return { pushed: true, commit };
+      if (result.ok) {
+        // The next fetch finds this commit: its files are the parent's with
+        // the changes, and its new blobs are in memory, not read back.
+        this.trees.learn(written);
+        const before = this.snapshots.get(parent);
+        if (before && targetBranch === this.branch)
+          this.keepSnapshot(commit, withChanges(before, changes));
+        return { pushed: true, commit };
+      }
       return { pushed: false, commit };
     } catch (error: any) {
       if (error?.code === 'PushRejectedError') return { pushed: false, commit };
@@ -220,13 +230,33 @@ export class FleetCheckout {
     // Unchanged folders come from memory by their tree id, and blobs are
     // read once per content, so a new commit costs only what it changed.
     const files = await this.trees.at(commit);
+    this.keepSnapshot(commit, files);
+    return files;
+  }
+
+  private keepSnapshot(commit: string, files: FleetFiles) {
     this.snapshots.clear(); // keep one snapshot: the newest is what every read wants
     this.snapshots.set(commit, files);
-    return files;
   }
 
   private async onAuth() {
     const credentials = await this.auth();
     return credentials ? () => credentials : undefined;
   }
+}
+
+/** `files` with `changes` made, every path an own property (a file named __proto__ is data). */
+function withChanges(files: FleetFiles, changes: FileChanges): FleetFiles {
+  const next: FleetFiles = { ...files };
+  for (const [file, content] of Object.entries(changes)) {
+    if (content === null) delete next[file];
+    else
+      Object.defineProperty(next, file, {
+        value: content,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  }
+  return next;
 }

@@ -35,6 +35,8 @@ export async function writeTreeChanges(
   changes: FileChanges,
   /** isomorphic-git's cache of parsed pack indexes, for this write's reads. */
   cache: object = {},
+  /** Given: every blob written, id to content, for a reader to keep (TreeFiles.learn). */
+  written?: Map<string, string>,
 ): Promise<string> {
   assertRepositoryPaths(Object.keys(changes));
   const root: FolderChanges = { files: new Map(), folders: new Map() };
@@ -51,7 +53,7 @@ export async function writeTreeChanges(
     }
     folder.files.set(segments[segments.length - 1], content);
   }
-  const blobs = await writeBlobs(dir, changes);
+  const blobs = await writeBlobs(dir, changes, written);
   const oid = await writeFolder(dir, base, root, '', blobs, cache);
   // A change that deletes every file leaves Git's empty tree.
   return oid ?? git.writeTree({ fs, dir, tree: [] });
@@ -121,20 +123,22 @@ async function writeFolder(
 async function writeBlobs(
   dir: string,
   changes: FileChanges,
+  written?: Map<string, string>,
 ): Promise<Map<string, string>> {
-  const written = Object.entries(changes).filter(
+  const files = Object.entries(changes).filter(
     (entry): entry is [string, string] => entry[1] !== null,
   );
   const blobs = new Map<string, string>();
   let next = 0;
   await Promise.all(
     Array.from({ length: BLOB_WRITES_IN_FLIGHT }, async () => {
-      while (next < written.length) {
-        const [file, content] = written[next++];
-        blobs.set(
-          file,
-          await git.writeBlob({ fs, dir, blob: Buffer.from(content, 'utf8') }),
-        );
+      while (next < files.length) {
+        const [file, content] = files[next++];
+        const blob = Buffer.from(content, 'utf8');
+        const oid = await git.writeBlob({ fs, dir, blob });
+        blobs.set(file, oid);
+        // As a reader decodes it (TreeFiles), whatever the string held.
+        written?.set(oid, blob.toString('utf8'));
       }
     }),
   );
