@@ -3,7 +3,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { GitHttpServer, createFleetRepository } from '@arlon-backstage/arlon-sandbox';
+import {
+  GitHttpServer,
+  createFleetRepository,
+} from '@arlon-backstage/arlon-sandbox';
 import git from 'isomorphic-git';
 import { FleetRepository } from './FleetRepository';
 
