@@ -101,6 +101,24 @@ describe('ProfileLabels', () => {
     expect(repo.reads).toBe(1);
   });
 
+  it('keeps a snapshot the change signal handed over however old it gets, until a cluster it does not know asks', async () => {
+    const repo = repository({ ...BASE, ...cluster('a', []) });
+    // maxAgeMs 0: a snapshot it read itself would be read again at once.
+    const labels = new ProfileLabels(repo, 0);
+    await labels.use({ ...BASE, ...cluster('a', ['apps']) }, 'signalled');
+    await new Promise(r => setTimeout(r, 5));
+    expect(await labels.for('a')).toEqual({ 'profile.arlon.io/apps': 'true' });
+    expect(await labels.for('a')).toEqual({ 'profile.arlon.io/apps': 'true' });
+    expect(repo.reads).toBe(0);
+    // A cluster newer than the signalled head still reads the repository,
+    // and a snapshot read so ages again.
+    Object.assign(repo.files, cluster('n', ['apps']));
+    expect(await labels.for('n')).toEqual({ 'profile.arlon.io/apps': 'true' });
+    expect(repo.reads).toBe(1);
+    await labels.for('a');
+    expect(repo.reads).toBe(2);
+  });
+
   it('does not keep a failed read', async () => {
     const repo = repository({ ...BASE, ...cluster('a', ['apps']) });
     const labels = new ProfileLabels(repo, 60_000);

@@ -14,11 +14,17 @@ import type { FleetRepository } from '@arlon-backstage/plugin-arlon-node';
  * a profile's bundle is broken at the head): then the labels it has stay as
  * they are, never stripped or changed, until its definitions are valid
  * again. The repository is read at most once per `maxAgeMs`, however many
- * clusters register at once.
+ * clusters register at once; not at all while the snapshot is one the
+ * fleet change signal handed over (`use`): every new head reaches the
+ * signal, which hands that one over in turn, so re-reading the same head
+ * every `maxAgeMs` only stalled the clusters waiting on it (a fetch of a
+ * 1,000-cluster fleet every 2 s while 1,000 Secrets were being labelled).
  */
 export class ProfileLabels {
   private snapshot?: Promise<FleetBreakage>;
   private readAt = 0;
+  /** Whether the snapshot is the one the change signal handed over last (use): it stays current until the next. */
+  private signalled = false;
   /** The last commit validated (and the libraries' version): a resync over a large fleet reads the same head every maxAgeMs. */
   private validated?: { key: string; breakage: FleetBreakage };
 
@@ -66,6 +72,7 @@ export class ProfileLabels {
   /** Forget the cached snapshot, e.g. after a write. */
   invalidate() {
     this.snapshot = undefined;
+    this.signalled = false;
   }
 
   /**
@@ -74,7 +81,9 @@ export class ProfileLabels {
    * next are labelled from it without fetching the same head again.
    */
   use(files: Record<string, string>, commit?: string): Promise<FleetBreakage> {
-    return this.remember(Promise.resolve({ files, commit }));
+    const snapshot = this.remember(Promise.resolve({ files, commit }));
+    this.signalled = true;
+    return snapshot;
   }
 
   /**
@@ -102,7 +111,8 @@ export class ProfileLabels {
   }
 
   private current(afterWrites = false): Promise<FleetBreakage> {
-    if (!this.snapshot || Date.now() - this.readAt > this.maxAgeMs)
+    const stale = !this.signalled && Date.now() - this.readAt > this.maxAgeMs;
+    if (!this.snapshot || stale)
       this.remember(
         afterWrites && this.repository.readAfterWrites
           ? this.repository.readAfterWrites()
@@ -115,6 +125,7 @@ export class ProfileLabels {
     read: Promise<{ files: Record<string, string>; commit?: string }>,
   ): Promise<FleetBreakage> {
     this.readAt = Date.now();
+    this.signalled = false;
     const snapshot = read.then(r => this.breakageOf(r));
     snapshot.catch(() => {
       if (this.snapshot === snapshot) this.invalidate();

@@ -6,6 +6,7 @@ import { documentData } from '../model/yamlData';
 import type { ArlonKind, ArlonObject } from '../model/types';
 import type { Problem } from '../validation/Problem';
 import { validateFleet } from '../validation/validateFleet';
+import type { FleetValidationCache } from '../validation/FleetValidationCache';
 import { compileFleet, CompileOptions, GENERATED_ROOT } from './compileFleet';
 
 /** A file name inside an inline bundle's folder. */
@@ -46,6 +47,12 @@ export function planFleetEdit(
   files: FleetFiles,
   edits: FleetEdit[],
   options: CompileOptions,
+  /**
+   * The fleet's validation cache (the portal's is its repository's): the
+   * files an edit leaves alone, all but a few of a fleet of thousands, are
+   * not parsed and checked on their own again. The plan is the same.
+   */
+  cache?: FleetValidationCache,
 ): FleetEditPlan {
   const next: FleetFiles = { ...files };
   const missing: string[] = [];
@@ -125,6 +132,7 @@ export function planFleetEdit(
   const { fleet, problems: fleetProblems } = validateFleet(next, {
     managementClusters: options.managementClusters,
     libraries: options.libraries,
+    cache,
   });
   const problems = [...editProblems, ...fleetProblems];
   const changes: Record<string, string | null> = {};

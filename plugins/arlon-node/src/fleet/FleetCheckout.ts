@@ -4,8 +4,8 @@ import git, { type HttpClient } from 'isomorphic-git';
 import nodeHttp from 'isomorphic-git/http/node';
 import type { FleetFiles } from '@arlon-backstage/plugin-arlon-common';
 import type { GitCredentials } from './gitCredentials';
-import { assertRepositoryPaths, confinedTarget } from './confinePath';
 import { TreeFiles } from './TreeFiles';
+import { writeTreeChanges } from './TreeWriter';
 
 /** The fleet repository at one commit. */
 export interface FleetSnapshot {
@@ -89,28 +89,35 @@ export class FleetCheckout {
     targetBranch = this.branch,
   ): Promise<{ pushed: boolean; commit: string }> {
     const ref = `refs/heads/${targetBranch}`;
-    // Defence in depth: names are checked before paths are built, and no
-    // path may still leave the checkout (absolute, '..', .git, symlinks).
-    assertRepositoryPaths(Object.keys(changes));
-    await git.writeRef({ fs, dir: this.dir, ref, value: parent, force: true });
-    await git.checkout({ fs, dir: this.dir, ref: targetBranch, force: true });
-    for (const [file, content] of Object.entries(changes)) {
-      const target = await confinedTarget(this.dir, file);
-      if (content === null) {
-        await fs.promises.rm(target, { force: true });
-        await git.remove({ fs, dir: this.dir, filepath: file });
-      } else {
-        await fs.promises.mkdir(path.dirname(target), { recursive: true });
-        await fs.promises.writeFile(target, content);
-        await git.add({ fs, dir: this.dir, filepath: file });
-      }
-    }
+    // One cache of parsed pack indexes for this write's reads and its push.
+    const cache = {};
+    // Written straight into Git's objects (writeTreeChanges): no working
+    // tree, no index, so the cost is what changed, not the fleet's size.
+    // Paths are checked before anything is written (absolute, '..', .git,
+    // through a symbolic link or submodule a commit planted).
+    const { commit: parentCommit } = await git.readCommit({
+      fs,
+      dir: this.dir,
+      oid: parent,
+      cache,
+    });
+    const written = new Map<string, string>();
+    const tree = await writeTreeChanges(
+      this.dir,
+      parentCommit.tree,
+      changes,
+      cache,
+      written,
+    );
     const commit = await git.commit({
       fs,
       dir: this.dir,
       message,
       author,
       ref,
+      parent: [parent],
+      tree,
+      cache,
     });
     try {
       const result = await git.push({
@@ -121,8 +128,17 @@ export class FleetCheckout {
         ref: targetBranch,
         remoteRef: targetBranch,
         onAuth: await this.onAuth(),
+        cache,
       });
-      if (result.ok) return { pushed: true, commit };
+      if (result.ok) {
+        // The next fetch finds this commit: its files are the parent's with
+        // the changes, and its new blobs are in memory, not read back.
+        this.trees.learn(written);
+        const before = this.snapshots.get(parent);
+        if (before && targetBranch === this.branch)
+          this.keepSnapshot(commit, withChanges(before, changes));
+        return { pushed: true, commit };
+      }
       return { pushed: false, commit };
     } catch (error: any) {
       if (error?.code === 'PushRejectedError') return { pushed: false, commit };
@@ -214,13 +230,33 @@ export class FleetCheckout {
     // Unchanged folders come from memory by their tree id, and blobs are
     // read once per content, so a new commit costs only what it changed.
     const files = await this.trees.at(commit);
+    this.keepSnapshot(commit, files);
+    return files;
+  }
+
+  private keepSnapshot(commit: string, files: FleetFiles) {
     this.snapshots.clear(); // keep one snapshot: the newest is what every read wants
     this.snapshots.set(commit, files);
-    return files;
   }
 
   private async onAuth() {
     const credentials = await this.auth();
     return credentials ? () => credentials : undefined;
   }
+}
+
+/** `files` with `changes` made, every path an own property (a file named __proto__ is data). */
+function withChanges(files: FleetFiles, changes: FileChanges): FleetFiles {
+  const next: FleetFiles = { ...files };
+  for (const [file, content] of Object.entries(changes)) {
+    if (content === null) delete next[file];
+    else
+      Object.defineProperty(next, file, {
+        value: content,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  }
+  return next;
 }

@@ -7,6 +7,7 @@ import {
   type ManagementClusterNames,
   DefinitionView,
   FleetEdit,
+  type FleetValidationCache,
   planFleetEdit,
   ServedKinds,
   unservedClusterKinds,
@@ -110,6 +111,15 @@ export class FleetDefinitions {
     files: Record<string, string>,
   ): Promise<CompileOptions> {
     return this.compileOptionsFor(files, await this.servedKinds());
+  }
+
+  /**
+   * The repository's validation cache, for plans that validate the head
+   * themselves (e.g. to match a selector): the same result as without it,
+   * and files unchanged since the last validation are not parsed again.
+   */
+  get validationCache(): FleetValidationCache | undefined {
+    return this.repository.validationContext?.().cache;
   }
 
   /** The library repositories as last read (arlon.libraries); undefined when none are configured. */
@@ -223,6 +233,10 @@ export class FleetDefinitions {
       snapshot.files,
       edits,
       this.compileOptionsFor(snapshot.files, served),
+      // Shared with last known good and the profile labels: validating the
+      // plan parses only the files it edits, and validating the commit it
+      // becomes parses none.
+      this.validationCache,
     );
     if (compiled.missing.length)
       throw new NotFoundError(

@@ -3,7 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { GitHttpServer, createFleetRepository } from '@arlon-backstage/arlon-sandbox';
+import {
+  GitHttpServer,
+  createFleetRepository,
+} from '@arlon-backstage/arlon-sandbox';
+import git from 'isomorphic-git';
 import { FleetRepository } from './FleetRepository';
 
 const run = promisify(execFile);
@@ -109,6 +113,42 @@ describe('FleetRepository reads and writes', () => {
     );
     expect(await remoteFile('arlon/bundles/b.yaml')).toBe('b\n');
     await expect(remoteFile('arlon/bundles/a.yaml')).rejects.toThrow();
+  });
+
+  it('reads back its own commit from memory: the files a fresh clone reads, no object read again', async () => {
+    const fleet = await repo(creds);
+    const { commit } = await fleet.change({
+      message: 'Regenerate',
+      author,
+      plan: () => ({
+        ...Object.fromEntries(
+          Array.from({ length: 20 }, (_, i) => [
+            `generated/clusters/c-${i}/root.yaml`,
+            `c-${i}\n`,
+          ]),
+        ),
+        'arlon/bundles/a.yaml': null,
+        ['__proto__']: 'a file, not a prototype\n',
+      }),
+    });
+    const readBlob = jest.spyOn(git, 'readBlob');
+    const readTree = jest.spyOn(git, 'readTree');
+    try {
+      const after = await fleet.read();
+      expect(readBlob).not.toHaveBeenCalled();
+      expect(readTree).not.toHaveBeenCalled();
+      expect(after.commit).toBe(commit);
+      const fresh = await (await repo(creds)).read();
+      expect(fresh.commit).toBe(commit);
+      expect(after.files).toEqual(fresh.files);
+      expect(Object.keys(after.files).sort()).toEqual(
+        Object.keys(fresh.files).sort(),
+      );
+      expect(Object.getPrototypeOf(after.files)).toBe(Object.prototype);
+    } finally {
+      readBlob.mockRestore();
+      readTree.mockRestore();
+    }
   });
 
   it('writes nothing on a dry run, nor when nothing changes', async () => {

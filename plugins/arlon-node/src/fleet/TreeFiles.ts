@@ -23,6 +23,16 @@ export class TreeFiles {
 
   constructor(private readonly dir: string) {}
 
+  /**
+   * Blobs this process has just written (a commit it made, writeTreeChanges):
+   * the next read takes them from memory instead of reading back what it
+   * wrote, thousands of files after a fleet-wide compile. A blob's id names
+   * its content, so remembering one can never give a wrong file.
+   */
+  learn(blobs: ReadonlyMap<string, string>) {
+    for (const [oid, content] of blobs) this.blobs.set(oid, content);
+  }
+
   async at(commit: string): Promise<FleetFiles> {
     // isomorphic-git's cache of parsed pack indexes, shared by this read's
     // calls: without it every object read loads them again.

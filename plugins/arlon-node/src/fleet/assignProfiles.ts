@@ -3,6 +3,7 @@ import {
   Cluster,
   FleetEdit,
   FleetFiles,
+  type FleetValidationCache,
   validateFleet,
 } from '@arlon-backstage/plugin-arlon-common';
 import { matchesSelector } from './matchesSelector';
@@ -20,6 +21,8 @@ export function assignProfiles(
   mode: 'apply' | 'remove',
   profiles: string[],
   selection: ClusterSelection,
+  /** The fleet's validation cache (FleetDefinitions.validationCache): the same clusters match. */
+  cache?: FleetValidationCache,
 ): { edit: FleetEdit; clusters: string[] } {
   if (!profiles.length)
     throw new InputError('Name at least one profile to apply or remove');
@@ -29,7 +32,7 @@ export function assignProfiles(
     throw new InputError(
       'The selector is blank: it would select every cluster; name the clusters or give a label selector such as env=prod',
     );
-  const { fleet } = validateFleet(files);
+  const { fleet } = validateFleet(files, { cache });
   const clusters =
     'clusters' in selection
       ? selection.clusters

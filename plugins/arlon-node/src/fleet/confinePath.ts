@@ -21,7 +21,8 @@ export function repositoryPathProblem(file: string): string | undefined {
   return undefined;
 }
 
-const refuse = (file: string, reason: string) =>
+/** The error a refused path is told: which path, why, and that nothing was written. */
+export const refusal = (file: string, reason: string) =>
   new InputError(
     `Refusing to write ${JSON.stringify(
       file.slice(0, 200),
@@ -32,7 +33,7 @@ const refuse = (file: string, reason: string) =>
 export function assertRepositoryPaths(files: string[]): void {
   for (const file of files) {
     const problem = repositoryPathProblem(file);
-    if (problem) throw refuse(file, problem);
+    if (problem) throw refusal(file, problem);
   }
 }
 
@@ -47,18 +48,18 @@ export async function confinedTarget(
   file: string,
 ): Promise<string> {
   const problem = repositoryPathProblem(file);
-  if (problem) throw refuse(file, problem);
+  if (problem) throw refusal(file, problem);
   const root = await fs.promises.realpath(dir);
   const target = path.resolve(root, file);
   if (!target.startsWith(`${root}${path.sep}`))
-    throw refuse(file, 'it resolves outside the checkout');
+    throw refusal(file, 'it resolves outside the checkout');
   let current = root;
   for (const segment of file.split('/')) {
     current = path.join(current, segment);
     const stat = await fs.promises.lstat(current).catch(() => undefined);
     if (!stat) break; // nothing further exists yet: mkdir and write create it here
     if (stat.isSymbolicLink())
-      throw refuse(
+      throw refusal(
         file,
         `${path.relative(root, current)} is a symbolic link in the checkout`,
       );

@@ -73,6 +73,8 @@ export class ProfileAssignments {
   ): Promise<ProfileAssignmentOutcome> {
     const { profiles, selection, decision } = request;
     const what = `${mode} profiles on these clusters`;
+    // Matching, owner checks and the plan validate the head once between them.
+    const cache = this.definitions.validationCache;
     const { value, ...result } = await this.definitions.change(
       request.sign(assignmentMessage(mode, profiles)),
       files => {
@@ -81,10 +83,13 @@ export class ProfileAssignments {
           mode,
           profiles,
           selection,
+          cache,
         );
+        // The same files under the same context: validated once, above.
+        const touched = new Set(clusters);
         decision.require(
-          definitionViews(files)
-            .filter(v => v.kind === 'Cluster' && clusters.includes(v.name))
+          definitionViews(files, { cache })
+            .filter(v => v.kind === 'Cluster' && touched.has(v.name))
             .map(v => arlonResourceOfView(v, this.defaultOwner)),
           what,
         );
