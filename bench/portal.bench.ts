@@ -382,7 +382,9 @@ async function main() {
       0,
     )} ms, first catalog answer ${without.catalogMs.toFixed(
       0,
-    )} ms, peak RSS ${mb(without.memory.peakMb)}`,
+    )} ms, peak RSS ${mb(
+      without.memory.peakMb,
+    )}, CPU ${without.memory.cpuS.toFixed(1)} s`,
   );
   console.log(
     `with Arlon (sandbox embedded): ready ${withArlon.readyMs.toFixed(
@@ -393,7 +395,7 @@ async function main() {
       0,
     )} ms (${withArlon.clusterCount} clusters), peak RSS ${mb(
       withArlon.memory.peakMb,
-    )}`,
+    )}, CPU ${withArlon.memory.cpuS.toFixed(1)} s`,
   );
   console.log(
     `ratio, ready: ${(withArlon.readyMs / without.readyMs).toFixed(2)}x`,
