@@ -309,4 +309,53 @@ describe('ArlonEntityProvider', () => {
       annotations.some(a => 'arlon.io/sync' in a || 'arlon.io/health' in a),
     ).toBe(false);
   });
+
+  it('waits for the first list of live objects before its first full sync, so no delta re-sends the clusters', async () => {
+    const kc = kubeConfigFor(sandbox.apiServer.url, sandbox.token);
+    const custom = kc.makeApiClient(CustomObjectsApi);
+    await kc
+      .makeApiClient(CoreV1Api)
+      .createNamespace({ body: { metadata: { name: 'dev-local' } } });
+    await custom.createNamespacedCustomObject({
+      group: 'cluster.x-k8s.io',
+      version: 'v1beta1',
+      plural: 'clusters',
+      namespace: 'dev-local',
+      body: {
+        apiVersion: 'cluster.x-k8s.io/v1beta1',
+        kind: 'Cluster',
+        metadata: { name: 'dev-local' },
+        spec: {},
+      },
+    });
+    const phase = async () =>
+      (
+        (await custom.getNamespacedCustomObject({
+          group: 'cluster.x-k8s.io',
+          version: 'v1beta1',
+          plural: 'clusters',
+          namespace: 'dev-local',
+          name: 'dev-local',
+        })) as { status?: { phase?: string } }
+      ).status?.phase;
+    const deadline = Date.now() + 15_000;
+    while ((await phase()) !== 'Provisioned' && Date.now() < deadline)
+      await new Promise(r => setTimeout(r, 50));
+    // A slow management cluster: its first list arrives after the fleet is read.
+    sandbox.apiServer.faults.latencyMs = 1500;
+    const connection = new RecordingConnection();
+    await provider.connect(connection);
+    await provider.fullSync();
+    sandbox.apiServer.faults.latencyMs = 0;
+    const full = connection.mutations[0];
+    const devLocal =
+      full.type === 'full'
+        ? full.entities.find(e => e.entity.metadata.name === 'dev-local')
+        : undefined;
+    expect(devLocal?.entity.metadata.annotations?.['arlon.io/phase']).toBe(
+      'Provisioned',
+    );
+    await new Promise(r => setTimeout(r, 1000));
+    expect(connection.deltas).toEqual([]);
+  });
 });

@@ -41,6 +41,9 @@ export interface ArlonEntityProviderOptions
   changes: FleetChangeSignal;
 }
 
+/** How long the first full sync waits for the management clusters' first list. */
+const FIRST_LIST_WAIT_MS = 15_000;
+
 /**
  * Bundles, profiles, cluster specs and clusters as catalog entities. Full
  * mutations on a schedule; delta mutations (only what changed) as soon as a
@@ -64,6 +67,9 @@ export class ArlonEntityProvider implements EntityProvider {
   /** The head the last "fleet changed" signal read: the next delta starts from it, not another fetch. */
   private signalled?: FleetSnapshot;
 
+  /** Settles when the live objects are first listed, or after FIRST_LIST_WAIT_MS. */
+  private listed: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly options: ArlonEntityProviderOptions) {}
 
   getProviderName() {
@@ -72,6 +78,14 @@ export class ArlonEntityProvider implements EntityProvider {
 
   async connect(connection: EntityProviderConnection) {
     this.connection = connection;
+    // The first full sync waits a while for the first list of live objects:
+    // without it, clusters go out without their facts and a delta re-sends
+    // every one of them moments later (10,000 entities at 10,000 clusters).
+    // A management cluster that cannot be reached delays it FIRST_LIST_WAIT_MS.
+    this.listed = Promise.race([
+      Promise.all(this.options.clusters.list().map(c => c.informers().listed)),
+      new Promise(r => setTimeout(r, FIRST_LIST_WAIT_MS).unref?.()),
+    ]);
     await this.options.schedule.run({
       id: `${this.getProviderName()}:full-sync`,
       fn: () => this.fullSync(),
@@ -126,6 +140,7 @@ export class ArlonEntityProvider implements EntityProvider {
   }
 
   private async applyFull() {
+    await this.listed;
     const { commit, built } = await this.build();
     await this.connection!.applyMutation({
       type: 'full',

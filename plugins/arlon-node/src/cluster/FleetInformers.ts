@@ -104,6 +104,11 @@ export class FleetInformers {
 
   private users = 0;
 
+  /** Resolves once every informer has listed its objects (never, while the management cluster cannot be reached). */
+  get listed(): Promise<void> {
+    return Promise.all(this.all.map(i => i.listed)).then(() => undefined);
+  }
+
   /** Starts the informers for one more user; they run until the last user stops. */
   async start() {
     this.users++;

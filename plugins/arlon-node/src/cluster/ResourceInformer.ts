@@ -22,8 +22,17 @@ export class ResourceInformer<T extends KubernetesObject> {
   private backoffMs = 250;
   private retry?: NodeJS.Timeout;
   private readyResolve!: () => void;
-  /** Resolves after the first successful list. */
+  /**
+   * Resolves when the informer first connects or starts: client-node
+   * signals `connect` before its list, and a start whose list failed
+   * resolves too (it retries), so this does not wait for an unreachable
+   * server. `listed` waits for the objects.
+   */
   readonly ready: Promise<void> = new Promise(r => (this.readyResolve = r));
+  private listedResolve!: () => void;
+  /** Resolves once the first list has filled the cache (never, while the server cannot be reached). */
+  readonly listed: Promise<void> = new Promise(r => (this.listedResolve = r));
+  private listSucceeded = false;
 
   constructor(
     kc: KubeConfig,
@@ -37,10 +46,15 @@ export class ResourceInformer<T extends KubernetesObject> {
      */
     keep?: (object: T) => boolean,
   ) {
+    const listing = keep ? keepOnly(list, keep) : list;
     this.informer = makeInformer<T>(
       kc,
       path,
-      keep ? keepOnly(list, keep) : list,
+      async () => {
+        const result = await listing();
+        this.listSucceeded = true;
+        return result;
+      },
       labelSelector,
     );
     if (keep) {
@@ -104,8 +118,10 @@ export class ResourceInformer<T extends KubernetesObject> {
   private async startInformer() {
     if (this.stopped) return;
     try {
+      // Resolves after the list has filled the cache (and the watch started).
       await this.informer.start();
       this.readyResolve();
+      if (this.listSucceeded) this.listedResolve();
     } catch {
       // the 'error' listener schedules the next attempt
     }
