@@ -16,6 +16,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { KubernetesObjectApi } from '@kubernetes/client-node';
 import { startSandboxProcess } from './lib/sandboxProcess';
+import { processCpuMs } from './lib/processCpu';
 import {
   diffObjects,
   KubeObject,
@@ -135,20 +136,40 @@ function liveObject(desired: KubeObject, i: number): KubeObject {
   return o;
 }
 
+/** The sandbox's process, once started: its CPU time is measured beside the bench's. */
+let serverPid: number | undefined;
+
 async function measure<T>(work: () => Promise<T> | T) {
   gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
+  const serverCpuBefore = serverPid && processCpuMs(serverPid);
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const value = await work();
   const ms = performance.now() - start;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const serverCpuAfter = serverPid && processCpuMs(serverPid);
+  const serverCpuMs =
+    serverCpuBefore !== undefined && serverCpuAfter !== undefined
+      ? serverCpuAfter - serverCpuBefore
+      : undefined;
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
-  return { ms, heapMb, value };
+  return { ms, cpuMs, serverCpuMs, heapMb, value };
 }
 
-const fmt = (m: { ms: number; heapMb: number }) =>
-  `${m.ms.toFixed(0).padStart(6)} ms  heap +${m.heapMb
-    .toFixed(0)
-    .padStart(4)} MB`;
+/** Wall time, CPU time of this process (and of the API server's, when it runs), heap growth. */
+const fmt = (m: {
+  ms: number;
+  cpuMs: number;
+  serverCpuMs?: number;
+  heapMb: number;
+}) =>
+  `${m.ms.toFixed(0).padStart(6)} ms  cpu ${m.cpuMs.toFixed(0).padStart(5)} ms${
+    m.serverCpuMs === undefined
+      ? ''
+      : ` + server ${m.serverCpuMs.toFixed(0).padStart(5)} ms`
+  }  heap +${m.heapMb.toFixed(0).padStart(4)} MB`;
 
 async function main() {
   console.log(
@@ -205,6 +226,7 @@ async function main() {
 
   // Whole pre-flights against a live API server.
   const server = await startSandboxProcess();
+  serverPid = server.pid;
   try {
     const kc = server.kc;
     const api = KubernetesObjectApi.makeApiClient(kc);
