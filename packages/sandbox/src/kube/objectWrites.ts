@@ -123,9 +123,9 @@ const asWritten = (v: unknown) =>
  * non-finite numbers and unwritable list items are null, and any object
  * counts by its own enumerable keys (as the sorted copy did).
  */
-export function sameJson(a: unknown, b: unknown): boolean {
-  a = asWritten(a);
-  b = asWritten(b);
+export function sameJson(left: unknown, right: unknown): boolean {
+  const a = asWritten(left);
+  const b = asWritten(right);
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || !a || !b) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

@@ -23,9 +23,10 @@ function asSortedJson(a: any, b: any): boolean {
 
 /** A small seeded generator, so a failure can be replayed. */
 function random(seed: number) {
+  let state = seed;
   return () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return seed / 2 ** 31;
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
   };
 }
 

@@ -240,8 +240,10 @@ async function servedOf(cluster: LiveCluster, objects: KubeObject[]) {
   return new Set(served.filter(kind => kind !== undefined));
 }
 
-const kindOf = (o: { apiVersion: string; kind: string }) =>
-  `${o.apiVersion} ${o.kind}`;
+/** `apiVersion kind`, as notes name a kind. */
+function kindOf(o: { apiVersion: string; kind: string }) {
+  return `${o.apiVersion} ${o.kind}`;
+}
 
 interface DryRuns {
   /** The server's prediction for each object, by position; none where it rejected the object. */
