@@ -18,6 +18,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
+import { processCpuMs } from './lib/processCpu';
 import { startSandboxProcess } from './lib/sandboxProcess';
 
 const CLUSTERS = Number(process.argv[2] ?? 0);
@@ -44,13 +45,10 @@ async function memoryOf(pid: number) {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) =>
     Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  // utime and stime, in clock ticks (USER_HZ, 100 on Linux), after the command name.
-  const raw = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-  const stat = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
   return {
     peakMb: kb('VmHWM') / 1024,
     rssMb: kb('VmRSS') / 1024,
-    cpuS: (Number(stat[11]) + Number(stat[12])) / 100,
+    cpuS: (processCpuMs(pid) ?? NaN) / 1000,
   };
 }
 

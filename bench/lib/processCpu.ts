@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's utime and stime: 100 on every architecture Node runs on. */
+const TICKS_PER_SECOND = 100;
+
 /**
  * CPU milliseconds (user + system) a process has used so far, from
  * /proc/<pid>/stat (Linux): how the benches charge the sandbox's process,
@@ -12,14 +15,11 @@ export function processCpuMs(pid: number): number | undefined {
     // 14th field, stime the 15th, counted in clock ticks.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / clockTicksPerSecond();
+    return (ticks * 1000) / TICKS_PER_SECOND;
   } catch {
     return undefined;
   }
 }
-
-/** Linux's USER_HZ: 100 on every architecture Node runs on. */
-const clockTicksPerSecond = () => 100;
 
 /** CPU milliseconds this process has used so far. */
 export function ownCpuMs(): number {

@@ -13,6 +13,7 @@ import {
   matchesLabels,
 } from './selectors';
 import { validateObject } from './validation';
+import { copyJson } from './jsonObject';
 import { convertObject } from './conversion';
 import { applyDefaults, serviceAllocator } from './defaults';
 import { TypeRegistry, typeKeyOf } from './typeRegistry';
@@ -39,7 +40,7 @@ const HISTORY = 20_000;
 export { typeKeyOf } from './typeRegistry';
 const objectKey = (namespace: string | undefined, name: string) =>
   `${namespace ?? ''}/${name}`;
-const clone = <T>(o: T): T => structuredClone(o);
+const clone = <T>(o: T): T => copyJson(o);
 
 /**
  * The API machinery of one sandbox cluster: typed object storage with
@@ -99,6 +100,15 @@ export class ObjectStore {
     );
     if (!obj) throw notFound(type.plural, type.group, name);
     return this.view(type, obj);
+  }
+
+  /** Whether the object exists: what get answers, without copying it out. */
+  has(
+    type: ResourceType,
+    namespace: string | undefined,
+    name: string,
+  ): boolean {
+    return this.bucket(type).has(objectKey(this.ns(type, namespace), name));
   }
 
   list(

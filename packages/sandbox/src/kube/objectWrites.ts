@@ -96,25 +96,58 @@ export function normalise(type: ResourceType, obj: any) {
   }
 }
 
-/** Equal objects, whatever their key order, resourceVersion aside. */
+/**
+ * Equal objects, whatever their key order, resourceVersion aside: equal as
+ * JSON, compared without writing either out (every write, dry runs
+ * included, asks this; serialising both sides was most of its cost).
+ */
 export function sameContent(a: any, b: any): boolean {
-  const canonical = (v: any): any => {
-    if (Array.isArray(v)) return v.map(canonical);
-    if (!v || typeof v !== 'object') return v;
-    return Object.fromEntries(
-      Object.keys(v)
-        .filter(k => v[k] !== undefined)
-        .sort()
-        .map(k => [k, canonical(v[k])]),
-    );
-  };
   const strip = (o: any) => ({
     ...o,
     metadata: { ...o.metadata, resourceVersion: undefined },
   });
-  return (
-    JSON.stringify(canonical(strip(a))) === JSON.stringify(canonical(strip(b)))
-  );
+  return sameJson(strip(a), strip(b));
+}
+
+/** What JSON.stringify leaves out of an object (and writes as null in a list). */
+const unwritten = (v: unknown) =>
+  v === undefined || typeof v === 'function' || typeof v === 'symbol';
+
+/** A list item or scalar as JSON.stringify writes it: what it cannot write is null. */
+const asWritten = (v: unknown) =>
+  unwritten(v) || (typeof v === 'number' && !Number.isFinite(v)) ? null : v;
+
+/**
+ * Whether JSON.stringify would write `a` and `b` the same once object keys
+ * are sorted: keys it leaves out (undefined, functions) do not count,
+ * non-finite numbers and unwritable list items are null, and any object
+ * counts by its own enumerable keys (as the sorted copy did).
+ */
+export function sameJson(left: unknown, right: unknown): boolean {
+  const a = asWritten(left);
+  const b = asWritten(right);
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || !a || !b) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const list = b as unknown[];
+    if (a.length !== list.length) return false;
+    for (let i = 0; i < a.length; i++)
+      if (!sameJson(a[i], list[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let count = 0;
+  for (const k of Object.keys(x)) {
+    if (unwritten(x[k])) continue;
+    count++;
+    if (!Object.prototype.propertyIsEnumerable.call(y, k) || unwritten(y[k]))
+      return false;
+    if (!sameJson(x[k], y[k])) return false;
+  }
+  for (const k of Object.keys(y)) if (!unwritten(y[k])) count--;
+  return count === 0;
 }
 
 /** A CRD's name must be `<plural>.<group>`. */

@@ -175,3 +175,52 @@ describe('lastApplied', () => {
     expect(lastApplied(annotated('{not json'))).toBeUndefined();
   });
 });
+
+describe('normalizeObject on a live object', () => {
+  const live = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: {
+      name: 'web',
+      namespace: 'web',
+      uid: 'u',
+      resourceVersion: '7',
+      creationTimestamp: new Date(0),
+      managedFields: [{ manager: 'm', time: new Date(0), fieldsV1: {} }],
+      labels: { app: 'web', 'app.kubernetes.io/instance': 'x' },
+    },
+    spec: { replicas: 2 },
+    status: { replicas: 2 },
+  };
+
+  it('leaves the object it was given as it was', () => {
+    const before = structuredClone(live);
+    normalizeObject(live as any);
+    expect(live).toEqual(before);
+    expect(live.metadata.managedFields[0].time).toBeInstanceOf(Date);
+  });
+
+  it('keeps the order of what is left, and copies it', () => {
+    const normal: any = normalizeObject(live as any);
+    expect(Object.keys(normal)).toEqual([
+      'apiVersion',
+      'kind',
+      'metadata',
+      'spec',
+    ]);
+    expect(Object.keys(normal.metadata)).toEqual([
+      'name',
+      'namespace',
+      'labels',
+    ]);
+    expect(normal.metadata.labels).toEqual({ app: 'web' });
+    expect(normal.spec).not.toBe(live.spec);
+  });
+
+  it('leaves metadata that is not an object as it is', () => {
+    expect(normalizeObject({ kind: 'X', metadata: null } as any)).toEqual({
+      kind: 'X',
+      metadata: null,
+    });
+  });
+});

@@ -25,8 +25,17 @@ const NOISE_METADATA = [
  * server would, so desired and live compare like for like.
  */
 export function normalizeObject<T extends Partial<KubeObject>>(object: T): T {
-  const o: any = structuredClone(object);
-  delete o.status;
+  // What is dropped is left out before copying, not copied then deleted:
+  // managedFields and status are most of a live object, and a pre-flight
+  // normalises thousands.
+  const { status: _status, ...kept } = object as any;
+  const metadata = kept.metadata;
+  if (metadata && typeof metadata === 'object' && !Array.isArray(metadata)) {
+    const rest = { ...metadata };
+    for (const k of NOISE_METADATA) delete rest[k];
+    kept.metadata = rest;
+  }
+  const o: any = structuredClone(kept);
   if (o.metadata) {
     for (const k of NOISE_METADATA) delete o.metadata[k];
     for (const k of NOISE_ANNOTATIONS)

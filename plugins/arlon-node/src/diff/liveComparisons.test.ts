@@ -211,6 +211,60 @@ describe('live comparisons against a cluster', () => {
     );
   });
 
+  it('sends the dry runs while the live objects are read, not after, with the same answer', async () => {
+    const events: string[] = [];
+    /** The real cluster, saying when its reads end and its dry runs begin. */
+    class Watched extends LiveCluster {
+      override async read(refs: Parameters<LiveCluster['read']>[0]) {
+        const result = await super.read(refs);
+        events.push('read done');
+        return result;
+      }
+      override dryRunApply(object: KubeObject) {
+        events.push('dry run');
+        return super.dryRunApply(object);
+      }
+    }
+    const kc = kubeConfigFor(server.url, 't', server.caData);
+    const watched = new Watched('dev-1', kc);
+    const objects = rendered(deployment, secret, configMap);
+    const result = await preflight('t', objects, watched);
+    expect(events.indexOf('dry run')).toBeLessThan(events.indexOf('read done'));
+    expect(events.filter(e => e === 'dry run')).toHaveLength(3);
+    const sequential = await preflight('t', objects, cluster);
+    expect(result).toEqual(sequential);
+  });
+
+  it('bounds the dry runs in flight by the concurrency option', async () => {
+    let inFlight = 0;
+    let most = 0;
+    class Counted extends LiveCluster {
+      override async dryRunApply(object: KubeObject) {
+        most = Math.max(most, ++inFlight);
+        try {
+          return await super.dryRunApply(object);
+        } finally {
+          inFlight--;
+        }
+      }
+    }
+    const kc = kubeConfigFor(server.url, 't', server.caData);
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      ...configMap,
+      metadata: { name: `many-${i}`, namespace: NS },
+    }));
+    const result = await preflight(
+      't',
+      rendered(...many),
+      new Counted('dev-1', kc),
+      {
+        concurrency: 3,
+      },
+    );
+    expect(result.summary.create).toBe(12);
+    expect(most).toBe(3);
+  });
+
   it('compares one cluster with another for the same objects, counting every field', async () => {
     const result = await compareClusters(
       'cluster dev-1 → cluster dev-2',

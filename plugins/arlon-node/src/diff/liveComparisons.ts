@@ -42,9 +42,18 @@ export async function preflight(
   const notes = [...rendered.notes];
   const desired = rendered.objects.map(r => r.object);
   const tracked = options.tracked ?? [];
-  const { live, unserved } = await cluster.read([
-    ...desired,
-    ...tracked.map(t => t.ref),
+  // Pipelined: the dry runs go out while the lists are read (both need only
+  // discovery, asked once per kind and shared), so a pre-flight takes the
+  // longer of the two, not their sum.
+  const servedKinds = await servedOf(cluster, desired);
+  const served = desired.filter(o => servedKinds.has(kindOf(o)));
+  const dryRuns =
+    options.serverSide !== false && served.length
+      ? dryRunAll(cluster, served, options.concurrency ?? 8)
+      : undefined;
+  const [{ live, unserved }, dryRun] = await Promise.all([
+    cluster.read([...desired, ...tracked.map(t => t.ref)]),
+    dryRuns,
   ]);
   for (const kind of unserved)
     notes.push(
@@ -53,29 +62,23 @@ export async function preflight(
   const identity = await identityOn(cluster, [...desired, ...live]);
   const keyOf = (o: KubeObject) => identifyObject(o, identity).key;
   const liveByKey = new Map(live.map(o => [keyOf(o), o]));
-  const unservedKinds = new Set(unserved);
 
   // New objects are dry-run too: the server says whether it would accept them.
   let method: DiffSection['method'] = 'client-side';
   const predicted = new Map<string, KubeObject>();
-  const served = desired.filter(
-    o => !unservedKinds.has(`${o.apiVersion} ${o.kind}`),
-  );
-  if (options.serverSide !== false && served.length) {
-    const refused = await dryRunAll(
-      cluster,
-      served,
-      keyOf,
-      predicted,
-      notes,
-      options.concurrency ?? 8,
-    );
-    if (refused) {
-      predicted.clear();
+  if (dryRun) {
+    notes.push(...dryRunNotes(cluster, dryRun, keyOf));
+    if (dryRun.refused)
       notes.push(
-        `cluster ${cluster.name} refused a server-side dry-run apply (${refused}); compared client-side instead: fields only the cluster sets are ignored, as ArgoCD's three-way diff does`,
+        `cluster ${cluster.name} refused a server-side dry-run apply (${dryRun.refused}); compared client-side instead: fields only the cluster sets are ignored, as ArgoCD's three-way diff does`,
       );
-    } else method = 'server-side-dry-run';
+    else {
+      served.forEach((o, i) => {
+        const prediction = dryRun.predictions[i];
+        if (prediction) predicted.set(keyOf(o), prediction);
+      });
+      method = 'server-side-dry-run';
+    }
   }
 
   const exact = (o: KubeObject) =>
@@ -226,44 +229,86 @@ async function identityOn(cluster: LiveCluster, objects: KubeObject[]) {
   };
 }
 
+/** The kinds among `objects` the cluster serves (`apiVersion kind`), from its discovery. */
+async function servedOf(cluster: LiveCluster, objects: KubeObject[]) {
+  const firstOfKind = new Map(objects.map(o => [kindOf(o), o]));
+  const served = await Promise.all(
+    [...firstOfKind].map(async ([kind, o]) =>
+      (await cluster.scope(o.apiVersion, o.kind)) ? kind : undefined,
+    ),
+  );
+  return new Set(served.filter(kind => kind !== undefined));
+}
+
+/** `apiVersion kind`, as notes name a kind. */
+function kindOf(o: { apiVersion: string; kind: string }) {
+  return `${o.apiVersion} ${o.kind}`;
+}
+
+interface DryRuns {
+  /** The server's prediction for each object, by position; none where it rejected the object. */
+  predictions: Array<KubeObject | undefined>;
+  /** Why the server refused dry runs altogether, if it did. */
+  refused?: string;
+  /** Objects the server rejected on their own merits, as they came back. */
+  rejected: Array<{ object: KubeObject; reason: string }>;
+  missingNamespaces: Set<string>;
+}
+
 /**
- * Dry-run applies every object, filling `predicted`. Returns why the server
- * refused dry runs altogether, if it did; an object the server rejects on
- * its own merits becomes a note and is compared client-side.
+ * Dry-run applies every object, at most `concurrency` at a time. A refusal
+ * of dry runs altogether stops the rest; an object the server rejects on
+ * its own merits is recorded and compared client-side.
  */
 async function dryRunAll(
   cluster: LiveCluster,
   objects: KubeObject[],
-  keyOf: (o: KubeObject) => string,
-  predicted: Map<string, KubeObject>,
-  notes: string[],
   concurrency: number,
-): Promise<string | undefined> {
-  let refused: string | undefined;
-  const missingNamespaces = new Set<string>();
-  await mapLimit(objects, concurrency, async object => {
-    if (refused) return;
-    const key = keyOf(object);
-    try {
-      predicted.set(key, await cluster.dryRunApply(object));
-    } catch (error) {
-      if (!(error instanceof ApiException)) throw error;
-      const status = statusOf(error);
-      const reason = `HTTP ${error.code}: ${status.message ?? 'no message'}`;
-      if (NO_SERVER_SIDE_APPLY.has(error.code)) refused ??= reason;
-      else if (error.code === 404 && status.details?.kind === 'namespaces')
-        missingNamespaces.add(status.details.name ?? '');
-      else
-        notes.push(
-          `${key}: the API server would reject this object (${reason})`,
-        );
-    }
-  });
-  for (const ns of [...missingNamespaces].sort())
-    notes.push(
-      `namespace ${ns} does not exist on cluster ${cluster.name} yet (ArgoCD creates it on sync), so the server could not check the objects that go in it`,
-    );
-  return refused;
+): Promise<DryRuns> {
+  const result: DryRuns = {
+    predictions: new Array(objects.length),
+    rejected: [],
+    missingNamespaces: new Set(),
+  };
+  await mapLimit(
+    objects.map((object, i) => ({ object, i })),
+    concurrency,
+    async ({ object, i }) => {
+      if (result.refused) return;
+      try {
+        result.predictions[i] = await cluster.dryRunApply(object);
+      } catch (error) {
+        if (!(error instanceof ApiException)) throw error;
+        const status = statusOf(error);
+        const reason = `HTTP ${error.code}: ${status.message ?? 'no message'}`;
+        if (NO_SERVER_SIDE_APPLY.has(error.code)) result.refused ??= reason;
+        else if (error.code === 404 && status.details?.kind === 'namespaces')
+          result.missingNamespaces.add(status.details.name ?? '');
+        else result.rejected.push({ object, reason });
+      }
+    },
+  );
+  return result;
+}
+
+/** The notes the dry runs leave: objects the server would reject, namespaces it lacks. */
+function dryRunNotes(
+  cluster: LiveCluster,
+  dryRun: DryRuns,
+  keyOf: (o: KubeObject) => string,
+): string[] {
+  return [
+    ...dryRun.rejected.map(
+      ({ object, reason }) =>
+        `${keyOf(object)}: the API server would reject this object (${reason})`,
+    ),
+    ...[...dryRun.missingNamespaces]
+      .sort()
+      .map(
+        ns =>
+          `namespace ${ns} does not exist on cluster ${cluster.name} yet (ArgoCD creates it on sync), so the server could not check the objects that go in it`,
+      ),
+  ];
 }
 
 /** The Kubernetes Status an API error carries, as far as it can be read. */

@@ -2,6 +2,7 @@ import type https from 'node:https';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { KubeApiServer, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
 import { LiveCluster } from './LiveCluster';
+import { agentKey } from './reuseConnections';
 import { ManagementCluster } from '../cluster/ManagementCluster';
 import { kubeConfigFromWorkload } from '../kubeconfig/workloadClient';
 import { ServerAddressPolicy } from '../kubeconfig/ServerAddressPolicy';
@@ -95,5 +96,30 @@ describe('reuseConnections on the clients registration and label syncs use', () 
         /refused by arlon\.security/,
       );
     expect(connections).toBe(0);
+  });
+});
+
+describe('agentKey', () => {
+  const ca = Buffer.from('-----BEGIN CERTIFICATE-----\nAAAA\n');
+  const otherCa = Buffer.from('-----BEGIN CERTIFICATE-----\nAAAB\n');
+
+  it('is the same for the same TLS options, built afresh for each request', () => {
+    expect(agentKey({ ca: Buffer.from(ca), rejectUnauthorized: true })).toBe(
+      agentKey({ ca: Buffer.from(ca), rejectUnauthorized: true }),
+    );
+  });
+
+  it('differs for any difference: CA bytes, client key, verification, server name', () => {
+    const base = { ca, cert: ca, key: ca };
+    const keys = [
+      base,
+      { ...base, ca: otherCa },
+      { ...base, key: otherCa },
+      { ...base, rejectUnauthorized: false },
+      { ...base, servername: 'other' },
+      // A text option spelling the CA's base64 is not the CA.
+      { ...base, ca: ca.toString('base64') },
+    ].map(agentKey);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });

@@ -27,7 +27,7 @@ export function reuseConnections(
   if (!create) return kc; // a client-node without the hook: nothing to reuse
   const agents = new Map<string, unknown>();
   target.createAgent = (cluster, options) => {
-    const key = JSON.stringify(options);
+    const key = agentKey(options);
     if (!agents.has(key))
       agents.set(
         key,
@@ -44,4 +44,18 @@ export function reuseConnections(
     return agents.get(key);
   };
   return kc;
+}
+
+/**
+ * Equal for equal TLS options, different for any difference. The CA and
+ * client certificate arrive as Buffers, which JSON.stringify writes as a
+ * list of numbers: thousands of them per request, most of the cost of
+ * reusing an agent. Written as base64 instead (a tagged object, so no string
+ * option can spell the same key).
+ */
+export function agentKey(options: object): string {
+  return JSON.stringify(options, function replace(this: any, name, value) {
+    const raw = this[name];
+    return Buffer.isBuffer(raw) ? { base64: raw.toString('base64') } : value;
+  });
 }

@@ -82,12 +82,7 @@ export class AccessControl {
       request.version,
     );
     if (!type) return true; // 404 from the route, not a create
-    try {
-      this.store.get(type, request.namespace || undefined, request.name);
-      return true;
-    } catch {
-      return false;
-    }
+    return this.store.has(type, request.namespace || undefined, request.name);
   }
 
   /** The answer to an access request (reviews, TokenRequest); undefined for every other request. */

@@ -19,7 +19,7 @@ import {
   valueAt,
 } from './fieldSet';
 import { ownsWithin, Ownership, sameOwner, trackedPart } from './managedFields';
-import { isObject, Obj } from '../jsonObject';
+import { copyJson, isObject, Obj } from '../jsonObject';
 
 export interface ApplyRequest {
   /** The stored object, or undefined when apply creates it. */
@@ -64,14 +64,16 @@ export function serverSideApply(request: ApplyRequest): ApplyResult {
   const taken = new Set<string>();
   if (live) {
     for (const key of appliedSet) {
+      // Only a field another manager owns can conflict: asked first, as it is cheap.
+      const holders = others.filter(o => o.fields.has(key));
+      if (holders.length === 0) continue;
       const path = decode(key);
       if (path[path.length - 1] === '.') continue;
       const current = valueAt(live, path);
       if (current === undefined) continue;
       // The same value, however its object keys are ordered, is shared, not a conflict.
       if (sameValue(current, valueAt(appliedPart, path))) continue;
-      for (const o of others) {
-        if (!o.fields.has(key)) continue;
+      for (const o of holders) {
         taken.add(key);
         const list = conflicts.get(o.entry.manager) ?? [];
         list.push(printPath(path));
@@ -88,7 +90,7 @@ export function serverSideApply(request: ApplyRequest): ApplyResult {
     fields: new Set([...o.fields].filter(k => !taken.has(k))),
   }));
   // Fields this manager stops applying go, unless someone else still owns them.
-  const object: Obj = structuredClone(live ?? {});
+  const object: Obj = copyJson(live ?? {});
   const dropped = [...(previous?.fields ?? [])].filter(k => !appliedSet.has(k));
   for (const key of dropped.sort().reverse()) {
     const path = decode(key);
@@ -117,16 +119,16 @@ export function mergeApplied(
     const key = Array.isArray(live)
       ? listKey(field, [...live, ...applied])
       : undefined;
-    if (!key) return structuredClone(applied);
-    const result = (live as Obj[]).map(item => structuredClone(item));
+    if (!key) return copyJson(applied);
+    const result = (live as Obj[]).map(item => copyJson(item));
     for (const item of applied as Obj[]) {
       const i = result.findIndex(r => r[key] === item[key]);
       if (i >= 0) result[i] = mergeApplied(result[i], item) as Obj;
-      else result.push(structuredClone(item));
+      else result.push(copyJson(item));
     }
     return result;
   }
-  if (!isObject(applied)) return structuredClone(applied);
+  if (!isObject(applied)) return copyJson(applied);
   const result: Obj = isObject(live) ? { ...live } : {};
   for (const [k, v] of Object.entries(applied)) {
     if (v === null) delete result[k];

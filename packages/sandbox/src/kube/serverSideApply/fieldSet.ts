@@ -76,7 +76,27 @@ export const keyElement = (key: string, value: unknown) =>
   `k:${JSON.stringify({ [key]: value })}`;
 
 export const encode = (path: Path) => JSON.stringify(path);
-export const decode = (key: string): Path => JSON.parse(key);
+
+/**
+ * Decoded paths, by key: every apply decodes each path of the object it
+ * applies and of its managers, and the same few hundred paths come back
+ * request after request (a pre-flight applies thousands of objects of a few
+ * shapes). Bounded: past the limit it starts again, so a client sending
+ * ever new fields cannot grow it.
+ */
+const decodedPaths = new Map<string, Path>();
+const DECODED_PATHS_KEPT = 20_000;
+
+/** The path a key encodes; shared between callers, so frozen. */
+export function decode(key: string): Path {
+  let path = decodedPaths.get(key);
+  if (!path) {
+    path = Object.freeze(JSON.parse(key)) as Path;
+    if (decodedPaths.size >= DECODED_PATHS_KEPT) decodedPaths.clear();
+    decodedPaths.set(key, path);
+  }
+  return path;
+}
 
 /** Every path `value` sets: leaves (scalars, empty objects, atomic lists) and keyed list items (`.`). */
 export function fieldSetOf(value: unknown, prefix: Path = []): Set<string> {

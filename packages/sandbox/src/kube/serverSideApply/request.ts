@@ -4,9 +4,9 @@
  * `application/apply-patch+yaml` (k8s.io/apiserver/pkg/endpoints/handlers/patch.go
  * applyPatcher, fieldmanager.Apply).
  */
-import { parse as parseYaml } from 'yaml';
 import { refuseDeepNesting } from '../requestLimits';
 import { badRequest } from '../errors';
+import { readApplyBody } from './applyBody';
 import { apiVersionOf, ResourceType } from '../resources';
 import { serverSideApply } from './apply';
 import {
@@ -28,7 +28,7 @@ export function parseApplyPatch(
 ): any {
   let value: unknown;
   try {
-    value = parseYaml(body);
+    value = readApplyBody(body);
   } catch (error) {
     throw badRequest(
       `the apply patch is not valid YAML: ${(error as Error).message}`,
