@@ -211,7 +211,7 @@ describe('RegistrationController', () => {
     ]);
   });
 
-  it('makes ArgoCD\'s account in a workload cluster once: the viewer pass right after the registration does not register it again', async () => {
+  it("makes ArgoCD's account in a workload cluster once: the viewer pass right after the registration does not register it again", async () => {
     const { createArgoCdAccess } = jest.requireMock(
       '@arlon-backstage/plugin-arlon-node',
     );

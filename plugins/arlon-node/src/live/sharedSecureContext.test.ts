@@ -34,11 +34,14 @@ describe('sharedSecureContext', () => {
     ['minVersion', 'TLSv1.3'],
     ['maxVersion', 'TLSv1.2'],
     ['sigalgs', 'ECDSA+SHA256'],
-  ])('is another context when %s differs: the option is the context’s', (field, value) => {
-    expect(sharedSecureContext({ [field]: value })).not.toBe(
-      sharedSecureContext({}),
-    );
-  });
+  ])(
+    'is another context when %s differs: the option is the context’s',
+    (field, value) => {
+      expect(sharedSecureContext({ [field]: value })).not.toBe(
+        sharedSecureContext({}),
+      );
+    },
+  );
 
   describe('on workload clients', () => {
     let server: KubeApiServer;
