@@ -3,6 +3,13 @@ import path from 'node:path';
 import { InputError } from '@backstage/errors';
 
 /**
+ * The longest file or folder name a checkout can make (Linux's NAME_MAX):
+ * Git commits a longer one, and then every clone of the fleet (ArgoCD's,
+ * an operator's) fails to check out.
+ */
+const MAX_NAME_BYTES = 255;
+
+/**
  * Why `file` is not a path the fleet checkout may write, or undefined: it
  * must be relative and `/`-separated, without empty, `.` or `..` segments,
  * backslashes or control characters, and never inside `.git`.
@@ -23,13 +30,6 @@ export function repositoryPathProblem(file: string): string | undefined {
     return `a name in it is longer than ${MAX_NAME_BYTES} bytes`;
   return undefined;
 }
-
-/**
- * The longest file or folder name a checkout can make (Linux's NAME_MAX):
- * Git commits a longer one, and then every clone of the fleet (ArgoCD's,
- * an operator's) fails to check out.
- */
-const MAX_NAME_BYTES = 255;
 
 /**
  * Whether a name is `.git` to some checkout, as Git's own checks have it
