@@ -12,6 +12,15 @@ import {
 } from '@arlon-backstage/plugin-arlon-node';
 import { RegistrationController } from './RegistrationController';
 
+/** createArgoCdAccess as it is, counted: how often a workload cluster is asked for ArgoCD's account. */
+jest.mock('@arlon-backstage/plugin-arlon-node', () => {
+  const actual = jest.requireActual('@arlon-backstage/plugin-arlon-node');
+  return {
+    ...actual,
+    createArgoCdAccess: jest.fn(actual.createArgoCdAccess),
+  };
+});
+
 describe('RegistrationController', () => {
   let sandbox: Sandbox;
   let controller: RegistrationController;
@@ -200,6 +209,28 @@ describe('RegistrationController', () => {
       ...names.map(n => `cluster-${n}`),
       ...names.map(n => `arlon-viewer-${n}`),
     ]);
+  });
+
+  it("makes ArgoCD's account in a workload cluster once: the viewer pass right after the registration does not register it again", async () => {
+    const { createArgoCdAccess } = jest.requireMock(
+      '@arlon-backstage/plugin-arlon-node',
+    );
+    createArgoCdAccess.mockClear();
+    await start();
+    await createCapiCluster('once');
+    await eventually(
+      async () =>
+        !!(await kc()
+          .makeApiClient(CoreV1Api)
+          .readNamespacedSecret({
+            name: 'arlon-viewer-once',
+            namespace: 'argocd',
+          })
+          .catch(() => undefined)),
+      'the viewer credentials',
+    );
+    await new Promise(r => setTimeout(r, 300));
+    expect(createArgoCdAccess).toHaveBeenCalledTimes(1);
   });
 
   it('does not register a cluster whose kubeconfig exists before it is Provisioned', async () => {

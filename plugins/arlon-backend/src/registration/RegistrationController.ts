@@ -151,12 +151,12 @@ export class RegistrationController {
   }
 
   /** The next cluster to reconcile: registrations first, in the order they came; then viewer credentials. */
-  private next(): string | undefined {
+  private next(): { key: string; viewerOnly: boolean } | undefined {
     for (const waiting of [this.queue, this.viewerQueue])
       for (const key of waiting)
         if (!this.running.has(key)) {
           waiting.delete(key);
-          return key;
+          return { key, viewerOnly: waiting === this.viewerQueue };
         }
     return undefined;
   }
@@ -164,12 +164,16 @@ export class RegistrationController {
   private pump() {
     const limit = this.options.concurrency ?? 16;
     while (!this.stopped && this.active < limit) {
-      const key = this.next();
-      if (!key) return;
+      const next = this.next();
+      if (!next) return;
+      const { key, viewerOnly } = next;
       this.running.add(key);
       this.active++;
       const [namespace, name] = key.split('/');
-      this.reconcile(namespace, name)
+      (viewerOnly
+        ? this.reconcileViewer(namespace, name)
+        : this.reconcile(namespace, name)
+      )
         .then(() => this.failures.delete(key))
         .catch(error => {
           // Retry with backoff: a failure produces no watch event to wake us.
@@ -251,6 +255,27 @@ export class RegistrationController {
     // Its viewer credentials once no registration is waiting (viewerQueue):
     // that reconcile finds this Secret, and a failure there retries as any.
     if (!this.viewers.has(name)) this.viewerQueue.add(`${namespace}/${name}`);
+  }
+
+  /**
+   * The viewer credentials of a cluster just registered (viewerQueue), and
+   * nothing else: the informer may not have seen its new ArgoCD Secret yet,
+   * and a full reconcile would then make ArgoCD's account in the workload
+   * cluster a second time. Anything else about the cluster that changed
+   * meanwhile has its own event, and a full reconcile.
+   */
+  private async reconcileViewer(namespace: string, name: string) {
+    const capi = this.informers.capiClusters.get(name, namespace);
+    if (!capi || capi.metadata?.deletionTimestamp) return;
+    const kubeconfig = this.informers.kubeconfigSecrets.get(
+      `${name}-kubeconfig`,
+      namespace,
+    );
+    if (!kubeconfig?.data?.value) return;
+    await this.ensureViewer(
+      name,
+      Buffer.from(kubeconfig.data.value, 'base64').toString('utf8'),
+    );
   }
 
   /**

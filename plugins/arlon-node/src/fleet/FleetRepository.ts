@@ -184,7 +184,7 @@ export class FleetRepository {
       return await checkout.exclusive(async () => {
         for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
           const snapshot = await this.fetchHead(checkout);
-          const changes = await change.plan(snapshot);
+          const changes = asGitStores(await change.plan(snapshot));
           const files = describeChanges(snapshot, changes);
           if (options.dryRun || files.length === 0)
             return { parent: snapshot.commit, files, attempts: attempt };
@@ -313,4 +313,24 @@ export class FleetRepository {
     }
     return this.checkout;
   }
+}
+
+/**
+ * `changes` with each content as Git will hold it: UTF-8 cannot hold a lone
+ * surrogate, so the blob has U+FFFD there. What is compared, reported and
+ * remembered of the commit (latest, the checkout's snapshot) is then what a
+ * fresh clone reads, not the text asked for.
+ */
+function asGitStores(changes: FileChanges): FileChanges {
+  if (Object.values(changes).every(c => c === null || c.isWellFormed()))
+    return changes;
+  const stored: FileChanges = {};
+  for (const [file, content] of Object.entries(changes))
+    Object.defineProperty(stored, file, {
+      value: content === null ? null : content.toWellFormed(),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  return stored;
 }

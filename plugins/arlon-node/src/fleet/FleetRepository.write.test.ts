@@ -151,6 +151,19 @@ describe('FleetRepository reads and writes', () => {
     }
   });
 
+  it('reads back what Git holds of text UTF-8 cannot hold (a lone surrogate is U+FFFD), as a fresh clone does', async () => {
+    const fleet = await repo(creds);
+    const { commit } = await fleet.change({
+      message: 'Odd text',
+      author,
+      plan: () => ({ 'arlon/bundles/a.yaml': 'name: x\ud800\n' }),
+    });
+    const fresh = await (await repo(creds)).read();
+    expect(fresh.commit).toBe(commit);
+    expect(fresh.files['arlon/bundles/a.yaml']).toBe('name: x\ufffd\n');
+    expect((await fleet.read()).files).toEqual(fresh.files);
+  });
+
   it('writes nothing on a dry run, nor when nothing changes', async () => {
     const fleet = await repo(creds);
     const before = await remoteHead();

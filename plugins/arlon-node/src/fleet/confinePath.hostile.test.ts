@@ -25,6 +25,19 @@ describe('the checkout writes only inside itself', () => {
     ['', 'empty'],
     ['arlon/x\u0000.yaml', 'control character'],
     ['arlon\\..\\..\\x.yaml', 'backslash'],
+    // No checkout (ArgoCD's, an operator's) can make a name over 255 bytes:
+    // once committed, every clone of the fleet fails.
+    [`bundles/b/${'a'.repeat(251)}.yaml`, 'longer than 255 bytes'],
+    [`bundles/b/${'\u00e9'.repeat(126)}.yaml`, 'longer than 255 bytes'],
+    // UTF-8 cannot hold a lone surrogate: Git would store U+FFFD instead,
+    // a name other than the one asked for (two could become one).
+    ['bundles/b/x\ud800.yaml', 'lone surrogate'],
+    // What Git itself refuses on checkout as .git on Windows and macOS.
+    ['bundles/b/.git./hooks.yaml', '.git'],
+    ['bundles/b/.git /hooks.yaml', '.git'],
+    ['bundles/b/git~1/hooks.yaml', '.git'],
+    ['bundles/b/.g\u200cit/hooks.yaml', '.git'],
+    ['bundles/b/.git::$INDEX_ALLOCATION/x.yaml', '.git'],
   ])('refuses %j before anything is written', (file, reason) => {
     expect(() => assertRepositoryPaths(['arlon/ok.yaml', file])).toThrow(
       reason,

@@ -3,6 +3,13 @@ import path from 'node:path';
 import { InputError } from '@backstage/errors';
 
 /**
+ * The longest file or folder name a checkout can make (Linux's NAME_MAX):
+ * Git commits a longer one, and then every clone of the fleet (ArgoCD's,
+ * an operator's) fails to check out.
+ */
+const MAX_NAME_BYTES = 255;
+
+/**
  * Why `file` is not a path the fleet checkout may write, or undefined: it
  * must be relative and `/`-separated, without empty, `.` or `..` segments,
  * backslashes or control characters, and never inside `.git`.
@@ -16,9 +23,27 @@ export function repositoryPathProblem(file: string): string | undefined {
   const segments = file.split('/');
   if (segments.some(s => s === '' || s === '.' || s === '..'))
     return "it has an empty, '.' or '..' segment";
-  if (segments.some(s => s.toLowerCase() === '.git'))
-    return "it is inside Git's own .git folder";
+  if (segments.some(isDotGit)) return "it is inside Git's own .git folder";
+  if (!file.isWellFormed())
+    return 'it has a lone surrogate, which UTF-8 cannot hold';
+  if (segments.some(s => Buffer.byteLength(s, 'utf8') > MAX_NAME_BYTES))
+    return `a name in it is longer than ${MAX_NAME_BYTES} bytes`;
   return undefined;
+}
+
+/**
+ * Whether a name is `.git` to some checkout, as Git's own checks have it
+ * (is_hfs_dotgit, is_ntfs_dotgit): any case, macOS's ignored characters
+ * removed, Windows' trailing dots and spaces and stream names dropped, and
+ * the 8.3 short name `git~1`.
+ */
+function isDotGit(segment: string): boolean {
+  const name = segment
+    .replace(/[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g, '')
+    .split(':')[0]
+    .toLowerCase()
+    .replace(/[. ]+$/, '');
+  return name === '.git' || /^\.?git~[1-9]$/.test(name);
 }
 
 /** The error a refused path is told: which path, why, and that nothing was written. */

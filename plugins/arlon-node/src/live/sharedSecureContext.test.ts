@@ -25,6 +25,24 @@ describe('sharedSecureContext', () => {
     expect(() => sharedSecureContext({ ca })).not.toThrow();
   });
 
+  it.each<[string, unknown]>([
+    // What client-node hands createAgent beside the CA and certificate: with
+    // a secureContext given, Node reads none of them from the options.
+    ['ecdhCurve', 'P-256'],
+    ['honorCipherOrder', true],
+    ['dhparam', 'auto'],
+    ['minVersion', 'TLSv1.3'],
+    ['maxVersion', 'TLSv1.2'],
+    ['sigalgs', 'ECDSA+SHA256'],
+  ])(
+    'is another context when %s differs: the option is the context’s',
+    (field, value) => {
+      expect(sharedSecureContext({ [field]: value })).not.toBe(
+        sharedSecureContext({}),
+      );
+    },
+  );
+
   describe('on workload clients', () => {
     let server: KubeApiServer;
     beforeEach(async () => {

@@ -4,17 +4,35 @@ import tls from 'node:tls';
 /** TLS contexts kept: one per cluster CA and client certificate in use, the oldest dropped first. */
 const LIMIT = 256;
 
-/** What a secure context is made of: the trust and the client identity, never the server's name or a token. */
+/**
+ * What a secure context is made of (tls.createSecureContext's options): the
+ * trust, the client identity and the protocol's settings, never the server's
+ * name or a token. Every one of them: with a secureContext given, Node takes
+ * none from the connection's options, so one left out here would be dropped.
+ */
 const CONTEXT_FIELDS = [
   'ca',
   'cert',
   'key',
   'pfx',
   'passphrase',
+  'crl',
   'ciphers',
+  'ecdhCurve',
+  'dhparam',
+  'honorCipherOrder',
+  'minVersion',
+  'maxVersion',
+  'sigalgs',
+  'privateKeyEngine',
+  'privateKeyIdentifier',
+  'clientCertEngine',
+  'allowPartialTrustChain',
   'secureOptions',
   'secureProtocol',
   'sessionIdContext',
+  'sessionTimeout',
+  'ticketKeys',
 ] as const;
 
 const contexts = new Map<string, tls.SecureContext>();
