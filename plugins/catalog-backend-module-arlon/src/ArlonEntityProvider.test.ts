@@ -53,6 +53,26 @@ class RecordingConnection implements EntityProviderConnection {
   }
 }
 
+/** Creates the CAPI Cluster `dev-local` (and its namespace) on the sandbox's management cluster. */
+async function createDevLocalCluster(sandbox: Sandbox) {
+  const kc = kubeConfigFor(sandbox.apiServer.url, sandbox.token);
+  await kc
+    .makeApiClient(CoreV1Api)
+    .createNamespace({ body: { metadata: { name: 'dev-local' } } });
+  await kc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({
+    group: 'cluster.x-k8s.io',
+    version: 'v1beta1',
+    plural: 'clusters',
+    namespace: 'dev-local',
+    body: {
+      apiVersion: 'cluster.x-k8s.io/v1beta1',
+      kind: 'Cluster',
+      metadata: { name: 'dev-local' },
+      spec: {},
+    },
+  });
+}
+
 describe('ArlonEntityProvider', () => {
   let sandbox: Sandbox;
   let provider: ArlonEntityProvider;
@@ -195,22 +215,7 @@ describe('ArlonEntityProvider', () => {
     const connection = new RecordingConnection();
     await provider.connect(connection);
     await provider.fullSync();
-    const kc = kubeConfigFor(sandbox.apiServer.url, sandbox.token);
-    await kc
-      .makeApiClient(CoreV1Api)
-      .createNamespace({ body: { metadata: { name: 'dev-local' } } });
-    await kc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({
-      group: 'cluster.x-k8s.io',
-      version: 'v1beta1',
-      plural: 'clusters',
-      namespace: 'dev-local',
-      body: {
-        apiVersion: 'cluster.x-k8s.io/v1beta1',
-        kind: 'Cluster',
-        metadata: { name: 'dev-local' },
-        spec: {},
-      },
-    });
+    await createDevLocalCluster(sandbox);
     await waitFor(
       () =>
         connection.deltas.some(d =>
@@ -230,24 +235,12 @@ describe('ArlonEntityProvider', () => {
     const connection = new RecordingConnection();
     await provider.connect(connection);
     await provider.fullSync();
-    const kc = kubeConfigFor(sandbox.apiServer.url, sandbox.token);
-    const custom = kc.makeApiClient(CustomObjectsApi);
+    const custom = kubeConfigFor(
+      sandbox.apiServer.url,
+      sandbox.token,
+    ).makeApiClient(CustomObjectsApi);
     // A provisioned cluster: its entity shows live facts from here on.
-    await kc
-      .makeApiClient(CoreV1Api)
-      .createNamespace({ body: { metadata: { name: 'dev-local' } } });
-    await custom.createNamespacedCustomObject({
-      group: 'cluster.x-k8s.io',
-      version: 'v1beta1',
-      plural: 'clusters',
-      namespace: 'dev-local',
-      body: {
-        apiVersion: 'cluster.x-k8s.io/v1beta1',
-        kind: 'Cluster',
-        metadata: { name: 'dev-local' },
-        spec: {},
-      },
-    });
+    await createDevLocalCluster(sandbox);
     const phase = (e: { entity: { metadata: { annotations?: object } } }) =>
       (e.entity.metadata.annotations as Record<string, string> | undefined)?.[
         'arlon.io/phase'
@@ -311,23 +304,11 @@ describe('ArlonEntityProvider', () => {
   });
 
   it('waits for the first list of live objects before its first full sync, so no delta re-sends the clusters', async () => {
-    const kc = kubeConfigFor(sandbox.apiServer.url, sandbox.token);
-    const custom = kc.makeApiClient(CustomObjectsApi);
-    await kc
-      .makeApiClient(CoreV1Api)
-      .createNamespace({ body: { metadata: { name: 'dev-local' } } });
-    await custom.createNamespacedCustomObject({
-      group: 'cluster.x-k8s.io',
-      version: 'v1beta1',
-      plural: 'clusters',
-      namespace: 'dev-local',
-      body: {
-        apiVersion: 'cluster.x-k8s.io/v1beta1',
-        kind: 'Cluster',
-        metadata: { name: 'dev-local' },
-        spec: {},
-      },
-    });
+    const custom = kubeConfigFor(
+      sandbox.apiServer.url,
+      sandbox.token,
+    ).makeApiClient(CustomObjectsApi);
+    await createDevLocalCluster(sandbox);
     const phase = async () =>
       (
         (await custom.getNamespacedCustomObject({
