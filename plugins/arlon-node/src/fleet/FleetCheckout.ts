@@ -6,6 +6,7 @@ import type { FleetFiles } from '@arlon-backstage/plugin-arlon-common';
 import type { GitCredentials } from './gitCredentials';
 import { TreeFiles } from './TreeFiles';
 import { writeTreeChanges } from './TreeWriter';
+import { applyChanges } from './fileChanges';
 
 /** The fleet repository at one commit. */
 export interface FleetSnapshot {
@@ -136,7 +137,7 @@ export class FleetCheckout {
         this.trees.learn(written);
         const before = this.snapshots.get(parent);
         if (before && targetBranch === this.branch)
-          this.keepSnapshot(commit, withChanges(before, changes));
+          this.keepSnapshot(commit, applyChanges(before, changes));
         return { pushed: true, commit };
       }
       return { pushed: false, commit };
@@ -243,20 +244,4 @@ export class FleetCheckout {
     const credentials = await this.auth();
     return credentials ? () => credentials : undefined;
   }
-}
-
-/** `files` with `changes` made, every path an own property (a file named __proto__ is data). */
-function withChanges(files: FleetFiles, changes: FileChanges): FleetFiles {
-  const next: FleetFiles = { ...files };
-  for (const [file, content] of Object.entries(changes)) {
-    if (content === null) delete next[file];
-    else
-      Object.defineProperty(next, file, {
-        value: content,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-  }
-  return next;
 }

@@ -18,7 +18,7 @@ import { timedGitHttp } from './timedGitHttp';
 import { DEFAULT_LIMITS } from '../config/readArlonLimits';
 import type { PullRequest, PullRequestOpener } from './pullRequests';
 import { LastKnownGood, LastKnownGoodState } from './LastKnownGood';
-import { applyChanges, describeChanges } from './fileChanges';
+import { applyChanges, describeChanges, setOwn } from './fileChanges';
 import { fleetGit } from './fleetGit';
 import { probeFleetRepository } from './probeFleetRepository';
 import { proposeChange } from './proposeChange';
@@ -218,7 +218,10 @@ export class FleetRepository {
           if (pushed) {
             // What the branch now holds, without another fetch: reads during
             // the next write see this commit.
-            this.latest = { commit, files: applyChanges(snapshot, effective) };
+            this.latest = {
+              commit,
+              files: applyChanges(snapshot.files, effective),
+            };
             this.onCommit(commit);
             return {
               commit,
@@ -326,11 +329,6 @@ function asGitStores(changes: FileChanges): FileChanges {
     return changes;
   const stored: FileChanges = {};
   for (const [file, content] of Object.entries(changes))
-    Object.defineProperty(stored, file, {
-      value: content === null ? null : content.toWellFormed(),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(stored, file, content === null ? null : content.toWellFormed());
   return stored;
 }

@@ -1,3 +1,4 @@
+import type { FleetFiles } from '@arlon-backstage/plugin-arlon-common';
 import type { FileChanges, FleetSnapshot } from './FleetCheckout';
 
 /** A file a change writes: what happens to it, and its new content. */
@@ -7,14 +8,35 @@ export interface ChangedFile {
   content?: string;
 }
 
-/** The files of `snapshot` with `changes` made. */
-export function applyChanges(snapshot: FleetSnapshot, changes: FileChanges) {
-  const files = { ...snapshot.files };
+/**
+ * `files` with `changes` made. Paths come from users and from Git, so each
+ * is an own property whatever it is: an assignment to `__proto__` would set
+ * the prototype and drop the file.
+ */
+export function applyChanges(
+  files: FleetFiles,
+  changes: FileChanges,
+): FleetFiles {
+  const next: FleetFiles = { ...files };
   for (const [path, content] of Object.entries(changes)) {
-    if (content === null) delete files[path];
-    else files[path] = content;
+    if (content === null) delete next[path];
+    else setOwn(next, path, content);
   }
-  return files;
+  return next;
+}
+
+/** Sets `path` as an own property, even `__proto__`. */
+export function setOwn<T>(
+  files: Record<string, T>,
+  path: string,
+  content: T,
+): void {
+  Object.defineProperty(files, path, {
+    value: content,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 /** Only what really changes: unchanged content and deletes of absent files drop out. */
@@ -26,7 +48,10 @@ export function describeChanges(
     .sort()
     .flatMap((path): ChangedFile[] => {
       const next = changes[path];
-      const current = snapshot.files[path];
+      // Own properties only: `constructor` or `toString` is a file name too.
+      const current = Object.hasOwn(snapshot.files, path)
+        ? snapshot.files[path]
+        : undefined;
       if (next === null)
         return current === undefined
           ? []
