@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import path from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const git = promisify(execFile);
@@ -78,7 +78,7 @@ export class FleetRepoReader {
  */
 async function headRefs(repo: string): Promise<string | undefined> {
   const read = (file: string) =>
-    fs.readFile(path.join(repo, file), 'utf8').catch(error => {
+    fs.readFile(join(repo, file), 'utf8').catch(error => {
       if (error?.code === 'ENOENT') return '';
       throw error;
     });

@@ -97,18 +97,16 @@ export class KubeApiServer {
       errorRate: { ...options.faults?.errorRate },
     };
     const host = options.host ?? '127.0.0.1';
-    let instance: KubeApiServer | undefined;
     // TLS and HTTP shared with the process's other API servers (tlsFront).
-    const server = await listenTls(options.port ?? 0, host, (req, res) =>
-      instance?.handle(req, res),
-    );
-    instance = new KubeApiServer(
+    const server = await listenTls(options.port ?? 0, host);
+    const instance = new KubeApiServer(
       options.token,
       server,
       `https://${host}:${server.address.port}`,
       store,
       faults,
     );
+    server.serve((req, res) => instance.handle(req, res));
     return instance;
   }
 

@@ -46,15 +46,16 @@ export interface TlsListener {
   /** Every TCP connection, handshaking ones too: HTTP only sees those past TLS. */
   listener: net.Server;
   address: AddressInfo;
+  /** Sends the port's requests to `onRequest` (until then they are dropped). */
+  serve(onRequest: Route): void;
   /** Stops listening and routing; open connections are the caller's to end. */
   close(): Promise<void>;
 }
 
-/** Listens on `host`:`port` (0: a free port) for HTTPS requests to `onRequest`. */
+/** Listens on `host`:`port` (0: a free port) for HTTPS requests, served once `serve` names where to. */
 export async function listenTls(
   port: number,
   host: string,
-  onRequest: Route,
 ): Promise<TlsListener> {
   const shared = frontServer();
   const listener = net.createServer(socket =>
@@ -69,10 +70,10 @@ export async function listenTls(
     ANY.has(address.address) ? '*' : address.address,
     address.port,
   );
-  routes.set(key, onRequest);
   return {
     listener,
     address,
+    serve: onRequest => routes.set(key, onRequest),
     close: () =>
       new Promise<void>(resolve => {
         routes.delete(key);
