@@ -100,6 +100,18 @@ describe('FleetRepoReader.resolve', () => {
     await expect(reader.resolve('HEAD')).rejects.toThrow();
   });
 
+  it('never follows a HEAD that names a file outside refs/, as git does not', async () => {
+    const first = await pushCommit();
+    await reader.resolve('HEAD');
+    // A file out of the repository holding a commit id that does exist.
+    await fs.writeFile(path.join(dir, 'outside'), `${first}\n`);
+    await fs.writeFile(
+      path.join(bare, 'HEAD'),
+      'ref: refs/heads/../../../outside\n',
+    );
+    await expect(reader.resolve('HEAD')).rejects.toThrow();
+  });
+
   it('resolves other revisions with git, as before', async () => {
     const first = await pushCommit();
     const other = await pushCommit('other');

@@ -87,6 +87,8 @@ async function headRefs(repo: string): Promise<string | undefined> {
     const symbolic = /^ref: (refs\/[^\n]+)\n?$/.exec(head);
     if (!symbolic) return /^[0-9a-f]{40}\n?$/.test(head) ? head : undefined;
     const name = symbolic[1];
+    // Only git's answers are kept, so this guards what is read, not what is
+    // answered: a name climbing out of refs/ is never opened here.
     if (name === 'refs/heads/.invalid' || name.split('/').includes('..'))
       return undefined;
     const loose = await read(name);
