@@ -1,3 +1,5 @@
+import { now } from '../kube/objectWrites';
+
 /**
  * A simulated Cluster's status, in the shape of the version the controller
  * writes (checked against Cluster API v1.14.0's Cluster CRD and
@@ -15,8 +17,6 @@
 
 export type CapiStatusVersion = 'v1beta1' | 'v1beta2';
 export type Phase = 'Pending' | 'Provisioning' | 'Provisioned';
-
-const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function v1beta1Condition(
   type: string,

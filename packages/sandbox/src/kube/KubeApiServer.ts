@@ -1,10 +1,10 @@
 import http from 'node:http';
-import https from 'node:https';
-import { AddressInfo, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { ApiError } from './errors';
 import { Faults, NO_FAULTS } from './Faults';
 import { ObjectStore } from './ObjectStore';
 import { sandboxTls } from './tls';
+import { listenTls, TlsListener } from './tlsFront';
 import { readBody } from './requestLimits';
 import { AccessControl } from './rbac';
 import { TokenController } from '../controllers/TokenController';
@@ -64,14 +64,14 @@ export class KubeApiServer {
 
   private constructor(
     token: string,
-    private readonly server: https.Server,
+    private readonly server: TlsListener,
     readonly url: string,
     readonly store: ObjectStore,
     faults: Faults,
   ) {
     this.faults = faults;
     this.access = new AccessControl(token, store);
-    server.on('connection', (socket: Socket) => {
+    server.listener.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
     });
@@ -96,23 +96,17 @@ export class KubeApiServer {
       ...options.faults,
       errorRate: { ...options.faults?.errorRate },
     };
-    const tls = sandboxTls();
-    const server = https.createServer({ key: tls.key, cert: tls.cert });
-    server.keepAliveTimeout = 60_000;
     const host = options.host ?? '127.0.0.1';
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, host, () => resolve());
-    });
-    const { port } = server.address() as AddressInfo;
+    // TLS and HTTP shared with the process's other API servers (tlsFront).
+    const server = await listenTls(options.port ?? 0, host);
     const instance = new KubeApiServer(
       options.token,
       server,
-      `https://${host}:${port}`,
+      `https://${host}:${server.address.port}`,
       store,
       faults,
     );
-    server.on('request', (req, res) => instance.handle(req, res));
+    server.serve((req, res) => instance.handle(req, res));
     return instance;
   }
 
@@ -143,9 +137,7 @@ export class KubeApiServer {
     this.tokenController.stop();
     this.workloadController.stop();
     this.dropWatches();
-    const closed = new Promise<void>(resolve =>
-      this.server.close(() => resolve()),
-    );
+    const closed = this.server.close();
     for (const socket of this.sockets) socket.destroy();
     await closed;
   }

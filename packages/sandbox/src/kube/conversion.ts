@@ -1,3 +1,5 @@
+import { copyJson } from './jsonObject';
+
 /**
  * Conversion between served versions of one kind, as a real API server asks
  * a CRD's conversion webhook. The sandbox has no webhooks: an object is
@@ -53,7 +55,8 @@ export function convertObject(
     return obj;
   const [group, from] = splitApiVersion(obj.apiVersion);
   const [toGroup, to] = splitApiVersion(apiVersion);
-  const out = structuredClone(obj);
+  // Every watch event of another version is converted: copyJson, not structuredClone (several times the cost).
+  const out = copyJson(obj);
   out.apiVersion = apiVersion;
   const convert = CAPI_KINDS[`${group}/${obj.kind}`];
   if (convert && group === toGroup && from !== to) {

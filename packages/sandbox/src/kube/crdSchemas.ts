@@ -1,4 +1,3 @@
-import { ApiError } from './errors';
 import { ObjectStore, typeKeyOf } from './ObjectStore';
 import { ResourceType } from './resources';
 import type { StructuralSchema } from './schema';
@@ -17,14 +16,14 @@ export function crdSchemaOf(
   if (!type.group) return undefined;
   const crdType = crdTypeOf(store);
   if (!crdType) return undefined;
-  try {
-    const crd = store.get(crdType, undefined, `${type.plural}.${type.group}`);
-    return (crd.spec?.versions ?? []).find((v: any) => v.name === type.version)
-      ?.schema?.openAPIV3Schema;
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 404) return undefined;
-    throw error;
-  }
+  const name = `${type.plural}.${type.group}`;
+  // Asked first, not caught: a built-in group (RBAC, apps) has no CRD, and a
+  // NotFound thrown for each of them on every workload API server cost more
+  // than the lookup (its stack trace).
+  if (!store.has(crdType, undefined, name)) return undefined;
+  const crd = store.get(crdType, undefined, name);
+  return (crd.spec?.versions ?? []).find((v: any) => v.name === type.version)
+    ?.schema?.openAPIV3Schema;
 }
 
 /** Calls `changed` on every change to a CRD: what was derived from their schemas is stale. */

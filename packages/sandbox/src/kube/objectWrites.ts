@@ -15,9 +15,18 @@ export interface WriteOptions {
   managedFields?: ManagedFieldsEntry[];
 }
 
+/** The second `now` last wrote, and what it wrote: one string a second, not one a write. */
+let stamped = { second: NaN, text: '' };
+
 /** Timestamps as the API server writes them: seconds, UTC. */
 export function now() {
-  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== stamped.second)
+    stamped = {
+      second,
+      text: new Date(second * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    };
+  return stamped.text;
 }
 
 /** The suffix `generateName` gets: five characters of Kubernetes' alphabet. */
