@@ -148,15 +148,19 @@ function send(context: RequestContext, maxBytes: number): Promise<Answer> {
       },
     );
     let settled = false;
+    const abort = new AbortController();
     const fail = (error: Error) => {
       if (settled) return;
       settled = true;
-      signal?.removeEventListener('abort', onAbort);
+      abort.abort();
       request.destroy();
       reject(error);
     };
-    const onAbort = () => fail(new AbortError());
-    signal?.addEventListener('abort', onAbort, { once: true });
+    // Removed with `abort` once the request ends either way.
+    signal?.addEventListener('abort', () => fail(new AbortError()), {
+      once: true,
+      signal: abort.signal,
+    });
     request.on('error', error =>
       fail(
         new FetchError(
@@ -205,7 +209,7 @@ function send(context: RequestContext, maxBytes: number): Promise<Answer> {
           return;
         }
         settled = true;
-        signal?.removeEventListener('abort', onAbort);
+        abort.abort();
         resolve({ status: response.statusCode ?? 0, headers: headersOf, text });
       });
     });
