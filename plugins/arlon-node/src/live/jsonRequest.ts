@@ -148,19 +148,22 @@ function send(context: RequestContext, maxBytes: number): Promise<Answer> {
       },
     );
     let settled = false;
-    const abort = new AbortController();
+    // The listener is taken off when the request ends either way. (Not an
+    // AbortController per request: aborting one builds a DOMException and
+    // its stack, a measurable part of a pre-flight's CPU.)
+    const listening: { off?: () => void } = {};
     const fail = (error: Error) => {
       if (settled) return;
       settled = true;
-      abort.abort();
+      listening.off?.();
       request.destroy();
       reject(error);
     };
-    // Removed with `abort` once the request ends either way.
-    signal?.addEventListener('abort', () => fail(new AbortError()), {
-      once: true,
-      signal: abort.signal,
-    });
+    if (signal) {
+      const onAbort = () => fail(new AbortError());
+      signal.addEventListener('abort', onAbort, { once: true });
+      listening.off = () => signal.removeEventListener('abort', onAbort);
+    }
     request.on('error', error =>
       fail(
         new FetchError(
@@ -209,7 +212,7 @@ function send(context: RequestContext, maxBytes: number): Promise<Answer> {
           return;
         }
         settled = true;
-        abort.abort();
+        listening.off?.();
         resolve({ status: response.statusCode ?? 0, headers: headersOf, text });
       });
     });
