@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import {
   ApiException,
@@ -204,36 +205,43 @@ function send(context: RequestContext, maxBytes: number): Promise<Answer> {
         for (const [name, value] of Object.entries(response.headers))
           if (value !== undefined)
             headersOf[name] = Array.isArray(value) ? value.join(', ') : value;
-        let text: string;
-        try {
-          text = decode(raw, headersOf['content-encoding'], maxBytes);
-        } catch (error) {
-          bodyError(error as Error);
-          return;
-        }
-        settled = true;
-        listening.off?.();
-        resolve({ status: response.statusCode ?? 0, headers: headersOf, text });
+        const finish = (text: string) => {
+          if (settled) return;
+          settled = true;
+          listening.off?.();
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: headersOf,
+            text,
+          });
+        };
+        const encoding = headersOf['content-encoding'];
+        if (!encoding || encoding === 'identity') finish(raw.toString('utf8'));
+        else inflate(raw, encoding, maxBytes).then(finish, bodyError);
       });
     });
     request.end(body);
   });
 }
 
-/** The body's text, gunzipped when the server compressed it (at most `maxBytes` once inflated). */
-function decode(
+const gunzip = promisify(zlib.gunzip);
+
+/**
+ * A compressed body's text, at most `maxBytes` once inflated. Off the event
+ * loop (zlib's thread pool), as node-fetch inflated it: a list page of a
+ * large cluster is megabytes.
+ */
+async function inflate(
   raw: Buffer,
-  encoding: string | undefined,
+  encoding: string,
   maxBytes: number,
-): string {
-  if (!encoding || encoding === 'identity') return raw.toString('utf8');
-  if (encoding === 'gzip' || encoding === 'x-gzip')
-    return zlib
-      .gunzipSync(raw, {
-        maxOutputLength: maxBytes,
-        // A truncated stream is read as far as it goes, as node-fetch reads it.
-        finishFlush: zlib.constants.Z_SYNC_FLUSH,
-      })
-      .toString('utf8');
-  throw new Error(`unsupported content-encoding ${encoding}`);
+): Promise<string> {
+  if (encoding !== 'gzip' && encoding !== 'x-gzip')
+    throw new Error(`unsupported content-encoding ${encoding}`);
+  const text = await gunzip(raw, {
+    maxOutputLength: maxBytes,
+    // A truncated stream is read as far as it goes, as node-fetch reads it.
+    finishFlush: zlib.constants.Z_SYNC_FLUSH,
+  });
+  return text.toString('utf8');
 }
