@@ -15,7 +15,12 @@ export function httpsRequest(
     text?: string;
     contentType?: string;
   } = {},
-): Promise<{ status: number; text: string; json(): any }> {
+): Promise<{
+  status: number;
+  text: string;
+  headers: Record<string, string | string[] | undefined>;
+  json(): any;
+}> {
   const payload =
     options.text ?? (options.body ? JSON.stringify(options.body) : undefined);
   return new Promise((resolve, reject) => {
@@ -39,6 +44,7 @@ export function httpsRequest(
           resolve({
             status: res.statusCode ?? 0,
             text,
+            headers: res.headers,
             json: () => JSON.parse(text),
           }),
         );

@@ -49,6 +49,21 @@ describe('KubeApiServer, through @kubernetes/client-node', () => {
   });
 
   describe('discovery', () => {
+    it('answers JSON with its length, not chunked, as the real API server answers a small body (an object, a Status)', async () => {
+      for (const path of [
+        '/api/v1/namespaces/default',
+        '/api/v1/namespaces/default/configmaps/absent',
+      ]) {
+        const res = await httpsRequest(`${server.url}${path}`, TOKEN);
+        expect(res.headers['content-type']).toBe('application/json');
+        expect(res.headers['transfer-encoding']).toBeUndefined();
+        expect(res.headers['content-length']).toBe(
+          String(Buffer.byteLength(res.text)),
+        );
+        expect(res.json().kind).toMatch(/^(Namespace|Status)$/);
+      }
+    });
+
     it('serves /api, /apis and group versions', async () => {
       const res = await httpsRequest(`${server.url}/apis`, TOKEN);
       const groups = res.json().groups.map((g: any) => g.name);

@@ -60,7 +60,16 @@ export async function preflight(
       `${kind} is not served by cluster ${cluster.name}: applying would fail until its CRD is installed`,
     );
   const identity = await identityOn(cluster, [...desired, ...live]);
-  const keyOf = (o: KubeObject) => identifyObject(o, identity).key;
+  // Each object's key is asked for several times below: worked out once.
+  const keys = new WeakMap<KubeObject, string>();
+  const keyOf = (o: KubeObject) => {
+    let key = keys.get(o);
+    if (key === undefined) {
+      key = identifyObject(o, identity).key;
+      keys.set(o, key);
+    }
+    return key;
+  };
   const liveByKey = new Map(live.map(o => [keyOf(o), o]));
 
   // New objects are dry-run too: the server says whether it would accept them.

@@ -1,5 +1,6 @@
 import {
   ApiException,
+  HttpMethod,
   KubeConfig,
   KubernetesObject,
   KubernetesObjectApi,
@@ -7,6 +8,7 @@ import {
 } from '@kubernetes/client-node';
 import type { KubeObject } from '@arlon-backstage/plugin-arlon-common';
 import { reuseConnections } from './reuseConnections';
+import { requestJson } from './jsonRequest';
 import {
   limitRequestTime,
   requestTimeoutOf,
@@ -21,10 +23,20 @@ export type ObjectRef = Pick<KubeObject, 'apiVersion' | 'kind'> & {
   metadata: { name: string; namespace?: string };
 };
 
-/** Exposes the client's discovery, which it keeps protected. */
+/** Exposes the client's discovery and request configuration, which it keeps protected. */
 class DiscoveringObjectApi extends KubernetesObjectApi {
   served(apiVersion: string, kind: string) {
     return this.resource(apiVersion, kind);
+  }
+
+  /** The resource path of `spec` (of its kind, for a list), from discovery, as client-node builds it. */
+  pathOf(spec: KubernetesObject, action: 'patch' | 'list') {
+    return this.specUriPath(spec, action);
+  }
+
+  /** The server, authentication and hooks every request of this client goes through. */
+  get requestConfiguration() {
+    return this.configuration;
   }
 }
 
@@ -136,17 +148,24 @@ export class LiveCluster {
     return found.flat();
   }
 
-  /** What the API server would make of applying `object` (server-side apply, dry run, ArgoCD's field manager). */
+  /**
+   * What the API server would make of applying `object` (server-side apply,
+   * dry run, ArgoCD's field manager). The object goes as it is and the
+   * answer comes back as the server wrote it (requestJson), as the lists do.
+   */
   async dryRunApply(object: KubeObject): Promise<KubeObject> {
-    const result = await this.api.patch(
-      object as KubernetesObject,
-      undefined,
-      'All',
-      ARGOCD_FIELD_MANAGER,
-      true,
-      PatchStrategy.ServerSideApply,
-    );
-    return withType(result as KubeObject, object.apiVersion, object.kind);
+    const result = (await requestJson(this.api.requestConfiguration, {
+      method: HttpMethod.PATCH,
+      path: await this.api.pathOf(object as KubernetesObject, 'patch'),
+      query: {
+        dryRun: 'All',
+        fieldManager: ARGOCD_FIELD_MANAGER,
+        force: 'true',
+      },
+      contentType: PatchStrategy.ServerSideApply,
+      body: JSON.stringify(object),
+    })) as KubeObject;
+    return withType(result, object.apiVersion, object.kind);
   }
 
   private async list(
@@ -156,24 +175,31 @@ export class LiveCluster {
   ): Promise<KubeObject[]> {
     const items: KubeObject[] = [];
     let continueToken: string | undefined;
+    // Read as the server wrote them (requestJson), as the dry runs are: the
+    // two sides of an exact comparison must be decoded alike.
+    const path = await this.api.pathOf(
+      { apiVersion, kind, metadata: { namespace } },
+      'list',
+    );
     do {
-      const page = await this.api.list(
-        apiVersion,
-        kind,
-        namespace,
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-        500,
-        continueToken,
-      );
+      const page = (await requestJson(this.api.requestConfiguration, {
+        method: HttpMethod.GET,
+        path,
+        query: {
+          limit: '500',
+          ...(continueToken ? { continue: continueToken } : {}),
+        },
+      })) as { items?: unknown; metadata?: { continue?: unknown } };
+      if (!Array.isArray(page?.items))
+        throw new Error(
+          `the API server's list of ${apiVersion} ${kind} has no items`,
+        );
       // Items of a list carry no apiVersion or kind of their own.
       items.push(
         ...page.items.map(o => withType(o as KubeObject, apiVersion, kind)),
       );
-      continueToken = page.metadata?._continue || undefined;
+      const next = page.metadata?.continue;
+      continueToken = typeof next === 'string' && next ? next : undefined;
     } while (continueToken);
     return items;
   }

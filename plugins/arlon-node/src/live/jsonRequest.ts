@@ -1,0 +1,247 @@
+import http from 'node:http';
+import https from 'node:https';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import {
+  ApiException,
+  Configuration,
+  HttpMethod,
+  RequestContext,
+} from '@kubernetes/client-node';
+
+/**
+ * The most a response may hold (after decompression): a list page of 500
+ * large objects fits; a server streaming without end does not fill memory.
+ */
+export const MAX_RESPONSE_BYTES = 256 * 2 ** 20;
+
+export interface JsonRequest {
+  method: HttpMethod;
+  /** Path under the cluster's server, as client-node's KubernetesObjectApi builds it. */
+  path: string;
+  query?: Record<string, string>;
+  /** A JSON document sent as is (with `contentType`). */
+  body?: string;
+  contentType?: string;
+}
+
+/**
+ * One API request answered with its parsed JSON, for the requests a
+ * pre-flight makes by the thousand (dry-run applies, list pages). It goes
+ * through client-node's own configuration: the cluster's server, and its
+ * authentication (the bearer token or client certificate, and the kept-alive,
+ * guarded agent and deadline that reuseConnections, guardConnections and
+ * limitRequestTime hook there). It skips what client-node adds per request
+ * and objects do not need: the ObjectSerializer's copy of the body each way
+ * (a typed copy that drops fields its models do not know) and node-fetch's
+ * streams. The body is sent as is and the response parsed once.
+ *
+ * Failures look as they did through client-node: a non-2xx answer is an
+ * ApiException with the status and the body's text; a network failure a
+ * FetchError (`request to <url> failed, reason: ...`, with the system
+ * `code`); an aborted request an AbortError. Redirects are not followed (an
+ * API server sends none; a 3xx is an ApiException).
+ */
+export async function requestJson(
+  configuration: Configuration,
+  request: JsonRequest,
+  maxBytes: number = MAX_RESPONSE_BYTES,
+): Promise<unknown> {
+  const context = configuration.baseServer.makeRequestContext(
+    request.path,
+    request.method,
+  );
+  context.setHeaderParam('Accept', 'application/json, */*;q=0.8');
+  context.setHeaderParam('Accept-Encoding', 'gzip');
+  for (const [name, value] of Object.entries(request.query ?? {}))
+    context.setQueryParam(name, value);
+  if (request.body !== undefined) {
+    context.setHeaderParam(
+      'Content-Type',
+      request.contentType ?? 'application/json',
+    );
+    context.setBody(request.body);
+  }
+  // As KubernetesObjectApi authenticates each request.
+  const { BearerToken, default: auth } = configuration.authMethods as Record<
+    string,
+    { applySecurityAuthentication?(c: RequestContext): Promise<void> | void }
+  >;
+  await BearerToken?.applySecurityAuthentication?.(context);
+  await auth?.applySecurityAuthentication?.(context);
+  const response = await send(context, maxBytes);
+  return jsonAnswer(response.status, response.headers, response.text);
+}
+
+/**
+ * What a response means, as client-node's processResponse reads it: a 2xx
+ * JSON body parsed, any other status an ApiException carrying the body.
+ */
+export function jsonAnswer(
+  status: number,
+  headers: Record<string, string>,
+  text: string,
+): unknown {
+  if (status < 200 || status > 299)
+    throw new ApiException(status, 'Unsuccessful HTTP Request', text, headers);
+  const mediaType = headers['content-type']?.split(';')[0].trim().toLowerCase();
+  if (!mediaType)
+    throw new Error('Cannot parse content. No Content-Type defined.');
+  if (!/^application\/(.+\+)?json$/.test(mediaType))
+    throw new Error(
+      `The mediaType ${mediaType} is not supported by ObjectSerializer.parse.`,
+    );
+  return JSON.parse(text);
+}
+
+/** Raised as node-fetch raises it, so callers (describeConnectionError) read it the same. */
+export class FetchError extends Error {
+  readonly code?: string;
+  readonly errno?: string;
+  constructor(
+    message: string,
+    readonly type: string,
+    systemError?: { code?: string },
+  ) {
+    super(message);
+    this.name = 'FetchError';
+    if (systemError) this.code = this.errno = systemError.code;
+  }
+}
+
+class AbortError extends Error {
+  readonly type = 'aborted';
+  constructor() {
+    super('The user aborted a request.');
+    this.name = 'AbortError';
+  }
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+/** Sends `context` with Node's http(s) over its agent, honouring its signal; the body in one write. */
+function send(context: RequestContext, maxBytes: number): Promise<Answer> {
+  const url = context.getUrl();
+  const signal = context.getSignal();
+  const body = context.getBody();
+  if (body !== undefined && typeof body !== 'string')
+    throw new Error('requestJson sends JSON text only');
+  return new Promise<Answer>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new AbortError());
+      return;
+    }
+    const target = new URL(url);
+    const headers: Record<string, string | number> = {
+      ...context.getHeaders(),
+    };
+    if (body !== undefined) headers['Content-Length'] = Buffer.byteLength(body);
+    const request = (target.protocol === 'http:' ? http : https).request(
+      target,
+      {
+        method: context.getHttpMethod(),
+        headers,
+        agent: context.getAgent(),
+      },
+    );
+    let settled = false;
+    // The listener is taken off when the request ends either way. (Not an
+    // AbortController per request: aborting one builds a DOMException and
+    // its stack, a measurable part of a pre-flight's CPU.)
+    const listening: { off?: () => void } = {};
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      listening.off?.();
+      request.destroy();
+      reject(error);
+    };
+    if (signal) {
+      const onAbort = () => fail(new AbortError());
+      signal.addEventListener('abort', onAbort, { once: true });
+      listening.off = () => signal.removeEventListener('abort', onAbort);
+    }
+    request.on('error', error =>
+      fail(
+        new FetchError(
+          `request to ${url} failed, reason: ${error.message}`,
+          'system',
+          error as NodeJS.ErrnoException,
+        ),
+      ),
+    );
+    request.on('response', response => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const bodyError = (error: Error) =>
+        fail(
+          new FetchError(
+            `Invalid response body while trying to fetch ${url}: ${error.message}`,
+            'system',
+            error as NodeJS.ErrnoException,
+          ),
+        );
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes)
+          return fail(
+            new FetchError(
+              `content size at ${url} over limit: ${maxBytes}`,
+              'max-size',
+            ),
+          );
+        return chunks.push(chunk);
+      });
+      response.on('error', bodyError);
+      response.on('aborted', () => bodyError(new Error('aborted')));
+      response.on('end', () => {
+        if (settled) return;
+        const raw = Buffer.concat(chunks);
+        const headersOf: Record<string, string> = {};
+        for (const [name, value] of Object.entries(response.headers))
+          if (value !== undefined)
+            headersOf[name] = Array.isArray(value) ? value.join(', ') : value;
+        const finish = (text: string) => {
+          if (settled) return;
+          settled = true;
+          listening.off?.();
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: headersOf,
+            text,
+          });
+        };
+        const encoding = headersOf['content-encoding'];
+        if (!encoding || encoding === 'identity') finish(raw.toString('utf8'));
+        else inflate(raw, encoding, maxBytes).then(finish, bodyError);
+      });
+    });
+    request.end(body);
+  });
+}
+
+const gunzip = promisify(zlib.gunzip);
+
+/**
+ * A compressed body's text, at most `maxBytes` once inflated. Off the event
+ * loop (zlib's thread pool), as node-fetch inflated it: a list page of a
+ * large cluster is megabytes.
+ */
+async function inflate(
+  raw: Buffer,
+  encoding: string,
+  maxBytes: number,
+): Promise<string> {
+  if (encoding !== 'gzip' && encoding !== 'x-gzip')
+    throw new Error(`unsupported content-encoding ${encoding}`);
+  const text = await gunzip(raw, {
+    maxOutputLength: maxBytes,
+    // A truncated stream is read as far as it goes, as node-fetch reads it.
+    finishFlush: zlib.constants.Z_SYNC_FLUSH,
+  });
+  return text.toString('utf8');
+}
