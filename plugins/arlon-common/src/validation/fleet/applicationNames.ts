@@ -9,6 +9,30 @@ import { at } from './FleetCheck';
 /** The bootstrap Application's name: no cluster or bundle Application may take it. */
 const BOOTSTRAP_APPLICATION = 'arlon-fleet';
 
+/** Where a generated Application comes from: a cluster's root, or a bundle of one of its profiles. */
+interface Origin {
+  cluster: string;
+  source: SourceDocument;
+  /** The profile's place in `spec.profiles`; -1 for the cluster's root Application. */
+  profileIndex: number;
+  profile?: string;
+  bundle?: string;
+}
+
+/** Which generated object: the same bundle from two profiles is one (reported on its own). */
+const idOf = (o: Origin) =>
+  o.profileIndex < 0 ? `root/${o.cluster}` : `bundle/${o.cluster}/${o.bundle}`;
+
+const what = (o: Origin) =>
+  o.profileIndex < 0
+    ? `the root Application of cluster "${o.cluster}"`
+    : `the Application of bundle "${o.bundle}" (profile "${o.profile}") on cluster "${o.cluster}"`;
+
+const pathOf = (o: Origin): PropertyKey[] =>
+  o.profileIndex < 0
+    ? ['metadata', 'name']
+    : ['spec', 'profiles', o.profileIndex];
+
 /**
  * The Applications the compiler will generate must not share a name: a
  * built cluster's root Application is `<cluster>`, and every bundle a
@@ -97,27 +121,3 @@ export function applicationNameProblems(fleet: Fleet): Problem[] {
   }
   return problems;
 }
-
-/** Where a generated Application comes from: a cluster's root, or a bundle of one of its profiles. */
-interface Origin {
-  cluster: string;
-  source: SourceDocument;
-  /** The profile's place in `spec.profiles`; -1 for the cluster's root Application. */
-  profileIndex: number;
-  profile?: string;
-  bundle?: string;
-}
-
-/** Which generated object: the same bundle from two profiles is one (reported on its own). */
-const idOf = (o: Origin) =>
-  o.profileIndex < 0 ? `root/${o.cluster}` : `bundle/${o.cluster}/${o.bundle}`;
-
-const what = (o: Origin) =>
-  o.profileIndex < 0
-    ? `the root Application of cluster "${o.cluster}"`
-    : `the Application of bundle "${o.bundle}" (profile "${o.profile}") on cluster "${o.cluster}"`;
-
-const pathOf = (o: Origin): PropertyKey[] =>
-  o.profileIndex < 0
-    ? ['metadata', 'name']
-    : ['spec', 'profiles', o.profileIndex];
