@@ -2,7 +2,6 @@ import {
   LoggerService,
   SchedulerServiceTaskRunner,
 } from '@backstage/backend-plugin-api';
-import type { Entity } from '@backstage/catalog-model';
 import { ConfigReader } from '@backstage/config';
 import {
   ScmIntegrations,
@@ -24,7 +23,7 @@ import type {
   ManagementClusters,
 } from '@arlon-backstage/plugin-arlon-node';
 import { ClusterFacts, FleetEntityOptions } from './fleetEntities';
-import { BuiltEntity, FleetEntityMemo } from './FleetEntityMemo';
+import { BuiltEntity, entityRefOf, FleetEntityMemo } from './FleetEntityMemo';
 import { fleetLinks } from './fleetLinks';
 import { libraryEntities } from './libraryEntities';
 
@@ -149,7 +148,7 @@ export class ArlonEntityProvider implements EntityProvider {
         locationKey: this.getProviderName(),
       })),
     });
-    this.current = new Map(built.map(b => [ref(b.entity), b.json]));
+    this.current = new Map(built.map(b => [b.ref, b.json]));
     this.lastCommit = commit;
     this.options.logger.info(
       `Full sync: ${built.length} entities at ${commit.slice(0, 12)}`,
@@ -158,9 +157,11 @@ export class ArlonEntityProvider implements EntityProvider {
 
   private async applyDelta() {
     const { commit, built } = await this.build();
-    const next = new Map(built.map(b => [ref(b.entity), b.json]));
+    const next = new Map(built.map(b => [b.ref, b.json]));
+    // An unchanged entity keeps the very JSON string it was sent with
+    // (FleetEntityMemo), so most comparisons are of one pointer.
     const added = built
-      .filter(b => this.current.get(ref(b.entity)) !== next.get(ref(b.entity)))
+      .filter(b => this.current.get(b.ref) !== next.get(b.ref))
       .map(b => b.entity);
     const removed = [...this.current.keys()].filter(r => !next.has(r));
     this.lastCommit = commit;
@@ -237,7 +238,11 @@ export class ArlonEntityProvider implements EntityProvider {
         ...libraryEntities(
           this.options.repository.libraries?.status() ?? [],
           this.options,
-        ).map(entity => ({ entity, json: JSON.stringify(entity) })),
+        ).map(entity => ({
+          entity,
+          json: JSON.stringify(entity),
+          ref: entityRefOf(entity),
+        })),
       ],
     };
   }
@@ -282,8 +287,4 @@ function clusterFacts(status?: ClusterStatus): ClusterFacts | undefined {
     server: status.server,
     managementCluster: status.managementCluster,
   };
-}
-
-function ref(e: Entity) {
-  return `resource:${e.metadata.namespace ?? 'default'}/${e.metadata.name}`;
 }

@@ -15,6 +15,8 @@ import {
 export interface BuiltEntity {
   entity: Entity;
   json: string;
+  /** entityRefOf(entity), made once per entity built. */
+  ref: string;
 }
 
 interface Remembered extends BuiltEntity {
@@ -32,7 +34,12 @@ interface Remembered extends BuiltEntity {
  * random histories).
  */
 export class FleetEntityMemo {
-  private remembered = new Map<string, Remembered>();
+  /**
+   * By the view's definition object: the parse of its file's text, the same
+   * object while the file is unchanged. Keyed by identity, so a build of
+   * 13,000 views makes no key strings to hash.
+   */
+  private remembered = new Map<object, Remembered>();
   private options?: FleetEntityOptions;
 
   build(
@@ -53,14 +60,14 @@ export class FleetEntityMemo {
     // The spec fleetEntities gives a cluster: the last view of that name.
     const specs = new Map(specViews.map(v => [v.name, v.definition]));
     const named = views.filter(v => isDefinitionName(v.name));
-    const seen = new Set<string>();
-    const next = new Map<string, Remembered>();
+    const next = new Map<object, Remembered>();
+    const seen = new Set<object>();
     const result: Array<Remembered | undefined> = [];
     const missed: number[] = [];
     // The inputs of each view missed, kept for what is remembered of it.
     const missedInputs: unknown[][] = [];
     named.forEach((view, i) => {
-      const key = `${view.file}\0${view.kind}\0${view.name}`;
+      const key = view.definition as object;
       const inputs = inputsOf(view, specs, factsOf);
       const before = seen.has(key) ? undefined : this.remembered.get(key);
       seen.add(key);
@@ -81,21 +88,26 @@ export class FleetEntityMemo {
         options,
       );
       missed.forEach((i, j) => {
-        const view = named[i];
         const entity = built[j];
         const made: Remembered = {
           entity,
           json: JSON.stringify(entity),
+          ref: entityRefOf(entity),
           inputs: missedInputs[j],
         };
         result[i] = made;
-        const key = `${view.file}\0${view.kind}\0${view.name}`;
+        const key = named[i].definition as object;
         if (!next.has(key)) next.set(key, made);
       });
     }
     this.remembered = next;
-    return result.map(r => ({ entity: r!.entity, json: r!.json }));
+    return result.map(r => ({ entity: r!.entity, json: r!.json, ref: r!.ref }));
   }
+}
+
+/** The ref the provider keys what the catalog has from it by. */
+export function entityRefOf(e: Entity) {
+  return `resource:${e.metadata.namespace ?? 'default'}/${e.metadata.name}`;
 }
 
 /** What an entity is made from, compared item by item with `===`. */
@@ -105,9 +117,12 @@ function inputsOf(
   facts: (cluster: string) => ClusterFacts | undefined,
 ): unknown[] {
   const inputs: unknown[] = [
+    view.file,
+    view.kind,
+    view.name,
     view.line,
     view.definition,
-    JSON.stringify(view.problems),
+    view.problems.length ? JSON.stringify(view.problems) : '',
     JSON.stringify(view.held),
   ];
   if (view.kind === 'Cluster') {

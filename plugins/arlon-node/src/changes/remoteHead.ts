@@ -22,6 +22,12 @@ export function remoteHead(
       http,
       url: config.url,
       prefix: ref,
+      // One request: protocol v1's ref advertisement answers the GET that
+      // v2 needs before its ls-refs POST. A poll asks every few seconds on
+      // every replica, so this halves its requests (and the forks of `git
+      // http-backend` on a server like the sandbox's); the advertisement
+      // lists every branch and tag, a few kB for a fleet repository.
+      protocolVersion: 1,
       onAuth: auth ? () => auth : undefined,
     });
     const head = refs.find(r => r.ref === ref);

@@ -78,6 +78,18 @@ export class FleetCheckout {
     });
     if (!fetchHead)
       throw new Error(`the fleet repository has no branch "${this.branch}"`);
+    // isomorphic-git tells the server which commit it has from the local
+    // branch only (not the remote-tracking ref the fetch updates). Left at
+    // the clone's commit, every fetch would bring back every commit pushed
+    // by others since this process started (a fleet-sized tree each): move
+    // it to what was just fetched, so the next fetch brings what is new.
+    await git.writeRef({
+      fs,
+      dir: this.dir,
+      ref: `refs/heads/${this.branch}`,
+      value: fetchHead,
+      force: true,
+    });
     return { commit: fetchHead, files: await this.filesAt(fetchHead) };
   }
 

@@ -151,6 +151,65 @@ describe('FleetRepository reads and writes', () => {
     }
   });
 
+  it('fetches only what is new: commits pushed by others are not brought back at every later fetch', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'checkout-'));
+    workDirs.push(dir);
+    const fleet = new FleetRepository(
+      { url, branch: 'main', writeMode: 'commit' },
+      async () => creds,
+      dir,
+    );
+    await fleet.read();
+    // Another writer: a clone of its own, pushing three commits one by one.
+    const other = await fs.mkdtemp(path.join(os.tmpdir(), 'other-'));
+    workDirs.push(other);
+    const authed = url.replace('://', '://bot:pw@');
+    await run('git', ['clone', '-q', authed, other]);
+    for (const name of ['b', 'c', 'd']) {
+      await fs.writeFile(path.join(other, `arlon/bundles/${name}.yaml`), name);
+      await run('git', ['-C', other, 'add', '-A']);
+      await run('git', [
+        '-C',
+        other,
+        '-c',
+        'user.name=o',
+        '-c',
+        'user.email=o@x',
+        'commit',
+        '-qm',
+        name,
+      ]);
+      await run('git', ['-C', other, 'push', '-q', 'origin', 'main']);
+      expect((await fleet.read()).files[`arlon/bundles/${name}.yaml`]).toBe(
+        name,
+      );
+    }
+    // Every object the checkout holds arrived once: a fetch that told the
+    // server only of the clone's commit got the earlier commits again.
+    const packs = path.join(dir, '.git/objects/pack');
+    let fetched = 0;
+    for (const idx of (await fs.readdir(packs)).filter(f =>
+      f.endsWith('.idx'),
+    )) {
+      const { stdout } = await run('git', [
+        'verify-pack',
+        '-v',
+        path.join(packs, idx),
+      ]);
+      fetched += stdout
+        .split('\n')
+        .filter(l => /^[0-9a-f]{40} /.test(l)).length;
+    }
+    const { stdout: distinct } = await run('git', [
+      '-C',
+      dir,
+      'cat-file',
+      '--batch-all-objects',
+      '--batch-check',
+    ]);
+    expect(fetched).toBe(distinct.trim().split('\n').length);
+  });
+
   it('reads back what Git holds of text UTF-8 cannot hold (a lone surrogate is U+FFFD), as a fresh clone does', async () => {
     const fleet = await repo(creds);
     const { commit } = await fleet.change({

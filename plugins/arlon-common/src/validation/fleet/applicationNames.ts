@@ -9,6 +9,30 @@ import { at } from './FleetCheck';
 /** The bootstrap Application's name: no cluster or bundle Application may take it. */
 const BOOTSTRAP_APPLICATION = 'arlon-fleet';
 
+/** Where a generated Application comes from: a cluster's root, or a bundle of one of its profiles. */
+interface Origin {
+  cluster: string;
+  source: SourceDocument;
+  /** The profile's place in `spec.profiles`; -1 for the cluster's root Application. */
+  profileIndex: number;
+  profile?: string;
+  bundle?: string;
+}
+
+/** Which generated object: the same bundle from two profiles is one (reported on its own). */
+const idOf = (o: Origin) =>
+  o.profileIndex < 0 ? `root/${o.cluster}` : `bundle/${o.cluster}/${o.bundle}`;
+
+const what = (o: Origin) =>
+  o.profileIndex < 0
+    ? `the root Application of cluster "${o.cluster}"`
+    : `the Application of bundle "${o.bundle}" (profile "${o.profile}") on cluster "${o.cluster}"`;
+
+const pathOf = (o: Origin): PropertyKey[] =>
+  o.profileIndex < 0
+    ? ['metadata', 'name']
+    : ['spec', 'profiles', o.profileIndex];
+
 /**
  * The Applications the compiler will generate must not share a name: a
  * built cluster's root Application is `<cluster>`, and every bundle a
@@ -19,92 +43,75 @@ const BOOTSTRAP_APPLICATION = 'arlon-fleet';
  */
 export function applicationNameProblems(fleet: Fleet): Problem[] {
   const problems: Problem[] = [];
-  const origins = new Map<
-    string,
-    Array<{
-      /** Which generated object: the same bundle from two profiles is one (reported on its own). */
-      id: string;
-      what: () => string;
-      source: SourceDocument;
-      path: PropertyKey[];
-    }>
-  >();
   // Runs for every Application of the fleet (30,000 at 10,000 clusters) on
-  // every commit: the words are only built for the few that collide.
-  const add = (
-    app: string,
-    id: string,
-    what: () => string,
-    source: SourceDocument,
-    path: PropertyKey[],
-  ) => {
-    const list = origins.get(app);
-    const origin = { id, what, source, path };
-    if (list) list.push(origin);
-    else origins.set(app, [origin]);
+  // every commit: each name keeps only its first origin, a plain record, and
+  // lists are made (and words built) only for the few names that collide.
+  const first = new Map<string, Origin>();
+  const collided = new Map<string, Origin[]>();
+  const add = (app: string, origin: Origin) => {
+    const known = first.get(app);
+    if (known === undefined) first.set(app, origin);
+    else {
+      const list = collided.get(app);
+      if (list) list.push(origin);
+      else collided.set(app, [known, origin]);
+    }
   };
 
   for (const { object, source } of fleet.clusters.values()) {
     const cluster = object.metadata.name;
     if (!object.spec.external)
-      add(
-        cluster,
-        `root/${cluster}`,
-        () => `the root Application of cluster "${cluster}"`,
-        source,
-        ['metadata', 'name'],
-      );
-    (object.spec.profiles ?? []).forEach((profile, i) => {
+      add(cluster, { cluster, source, profileIndex: -1 });
+    const profiles = object.spec.profiles ?? [];
+    for (let i = 0; i < profiles.length; i++) {
+      const profile = profiles[i];
       for (const bundle of fleet.profiles.get(profile)?.object.spec.bundles ??
         []) {
         if (!bundle) continue;
         const app = `${cluster}-${generatedBundleName(bundle)}`;
-        const path = ['spec', 'profiles', i];
         if (app.length > MAX_NAME_LENGTH) {
           problems.push(
             at(
               source,
-              path,
+              ['spec', 'profiles', i],
               `the Application "${app}" (cluster "${cluster}", bundle "${bundle}" of profile "${profile}") is ${app.length} characters; ArgoCD needs at most ${MAX_NAME_LENGTH}`,
               'Shorten the cluster or the bundle name.',
             ),
           );
         }
-        add(
-          app,
-          `bundle/${cluster}/${bundle}`,
-          () =>
-            `the Application of bundle "${bundle}" (profile "${profile}") on cluster "${cluster}"`,
-          source,
-          path,
-        );
+        add(app, { cluster, source, profileIndex: i, profile, bundle });
       }
-    });
+    }
   }
-  for (const [app, list] of origins) {
+  if (collided.size === 0 && !first.has(BOOTSTRAP_APPLICATION)) return problems;
+  // In the order the names were first generated, as every problem list is.
+  for (const [app, origin] of first) {
+    const list = collided.get(app) ?? [origin];
     if (app === BOOTSTRAP_APPLICATION) {
       for (const o of list)
         problems.push(
           at(
             o.source,
-            o.path,
-            `${o.what()} would be named "${app}", the fleet's bootstrap Application`,
+            pathOf(o),
+            `${what(
+              o,
+            )} would be named "${app}", the fleet's bootstrap Application`,
             'Rename the cluster or the bundle.',
           ),
         );
       continue;
     }
-    if (list.length < 2 || new Set(list.map(o => o.id)).size < 2) continue;
+    if (list.length < 2 || new Set(list.map(idOf)).size < 2) continue;
     // Two ids at least, so every origin has another to name.
     for (const o of list) {
       const others = [
-        ...new Set(list.filter(x => x.id !== o.id).map(x => x.what())),
+        ...new Set(list.filter(x => idOf(x) !== idOf(o)).map(what)),
       ];
       problems.push(
         at(
           o.source,
-          o.path,
-          `${o.what()} and ${others.join(
+          pathOf(o),
+          `${what(o)} and ${others.join(
             ' and ',
           )} would both be the ArgoCD Application "${app}"`,
           'Rename one of the clusters or bundles: generated Application names must be unique.',
