@@ -1,3 +1,4 @@
+/* eslint jest/expect-expect: ["warn", { "assertFunctionNames": ["expect", "expectSameAsStringify"] }] */
 import fc from 'fast-check';
 import { Document, YAMLMap } from 'yaml';
 import { fuzzParameters, fuzzTimeout } from '../__testUtils__/fuzz';
@@ -120,6 +121,7 @@ describe('YamlRenderMemo', () => {
       'a null prototype',
       () => ({ o: Object.assign(Object.create(null), { a: 1 }) }),
     ],
+    // eslint-disable-next-line no-new-wrappers -- the hostile value under test
     ['a boxed string', () => ({ s: new String('x') })],
     ['toJSON', () => ({ a: 1, toJSON: () => ({ b: 2 }) })],
   ];
