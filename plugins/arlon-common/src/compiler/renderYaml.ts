@@ -3,9 +3,10 @@ import { stringify } from 'yaml';
 /**
  * The YAML text of one generated object, `stringify(object, { lineWidth: 0 })`,
  * remembered by content: a fleet compiles again on every change, and all but
- * the objects the change touched render to the text they had last time, at
- * about a fiftieth of the cost (JSON.stringify against the yaml library's
- * document building and string folding, most of a whole-fleet compile).
+ * the objects the change touched render to the text they had last time.
+ * Their JSON is a small part of the cost of the yaml library's document
+ * building and string folding, which was nearly 90 % of a whole-fleet
+ * compile (docs/scale.md).
  *
  * The key is the object's JSON, which says everything the YAML depends on
  * only for plain data: objects of Object.prototype and arrays, strings,
