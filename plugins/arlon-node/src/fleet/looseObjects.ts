@@ -76,10 +76,16 @@ export class LooseObjectWriter {
       folder,
       `tmp_obj_${randomBytes(6).toString('hex')}`,
     );
-    await fs.promises.writeFile(temporary, deflateSync(wrapped), {
-      flag: 'wx',
-    });
-    await fs.promises.rename(temporary, path.join(folder, oid.slice(2)));
+    try {
+      await fs.promises.writeFile(temporary, deflateSync(wrapped), {
+        flag: 'wx',
+      });
+      await fs.promises.rename(temporary, path.join(folder, oid.slice(2)));
+    } catch (error) {
+      // A full disk leaves no half-written temporary file behind.
+      await fs.promises.rm(temporary, { force: true });
+      throw error;
+    }
     return oid;
   }
 }
