@@ -9,7 +9,8 @@
  * applied to one cluster by name. Target at 1,000 clusters: under 5 s, one
  * commit. The sandbox runs in its own process; its clusters are provisioned
  * and registered first (that set-up time is printed too).
- * Run: `yarn bench:apply [n]`.
+ * Run: `yarn bench:apply [n]`; with BENCH_PROFILE_DIR=<dir>, a CPU profile of
+ * each measured apply is written there (set-up left out).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -32,6 +33,7 @@ import {
 import { RegistrationScheduler } from '../plugins/arlon-backend/src/registration/RegistrationScheduler';
 import { startSandboxProcess } from './lib/sandboxProcess';
 import { quietLogger } from './lib/quietLogger';
+import { profilePhase } from './lib/profilePhase';
 
 const run = promisify(execFile);
 const N = Number(process.argv[2] ?? 1000);
@@ -269,9 +271,13 @@ async function main() {
     registered.includes(name) ? [name] : [];
   await apply({ clusters: ['warm'] }, ifRegistered('warm'));
   const headBefore = await remoteHead(fleetRepo, noCredentials, 30_000)();
-  const one = await apply({ clusters: ['solo'] }, ifRegistered('solo'));
+  const one = await profilePhase('apply-one', () =>
+    apply({ clusters: ['solo'] }, ifRegistered('solo')),
+  );
   const bench = registered.filter(n => n.startsWith('c-'));
-  const many = await apply({ selector: 'tier=bench' }, bench);
+  const many = await profilePhase('apply-many', () =>
+    apply({ selector: 'tier=bench' }, bench),
+  );
   const headAfter = await remoteHead(fleetRepo, noCredentials, 30_000)();
 
   // Commits between the two heads: one per apply.

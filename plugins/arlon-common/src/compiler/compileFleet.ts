@@ -1,4 +1,3 @@
-import { stringify } from 'yaml';
 import { Fleet } from '../model/Fleet';
 import { renderClusterManifests } from '../providers/renderCluster';
 import { bundlesProject, clustersProject } from './appProjects';
@@ -19,6 +18,7 @@ import {
   placedManagementClusters,
 } from './placement';
 import { profileApplicationSet } from './profileApplicationSet';
+import { YamlRenderMemo } from './renderYaml';
 
 // Where they always were for callers of this module; each lives in the file
 // of its concern (generatedTree.ts, profileLabels.ts, clusterApplication.ts,
@@ -34,6 +34,13 @@ export type { CompileOptions, GeneratedFiles } from './generatedTree';
 export { PROFILE_LABEL_PREFIX, profileLabels } from './profileLabels';
 export { specOf } from './clusterApplication';
 export { nest } from './clusterValues';
+
+/**
+ * The YAML of every object the last compiles wrote, by content: a change
+ * recompiles the whole fleet, and rendering the objects it did not touch
+ * again was most of a compile's time (renderYaml.ts). The output is the same.
+ */
+const rendered = new YamlRenderMemo();
 
 /**
  * The compiler: definitions in, the generated tree out. Pure and deterministic
@@ -65,8 +72,9 @@ export function compileFleet(
 ): GeneratedFiles {
   const ns = options.argocdNamespace ?? 'argocd';
   const out: GeneratedFiles = {};
+  rendered.nextGeneration();
   const putAt = (file: string, objects: object[]) => {
-    out[file] = objects.map(o => stringify(o, { lineWidth: 0 })).join('---\n');
+    out[file] = objects.map(o => rendered.render(o)).join('---\n');
   };
   const put = (path: string, objects: object[]) =>
     putAt(`${GENERATED_ROOT}/${path}`, objects);

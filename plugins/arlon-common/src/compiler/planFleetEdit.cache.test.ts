@@ -1,6 +1,13 @@
+import { parseDocuments } from '../model/parseDocuments';
 import { EXAMPLE_FLEET_DIR, readFleetDir } from '../testing/readFleetDir';
 import { FleetValidationCache } from '../validation/FleetValidationCache';
 import { FleetEdit, planFleetEdit } from './planFleetEdit';
+
+// Every parse counted: the cache's and a plan's own alike.
+jest.mock('../model/parseDocuments', () => {
+  const actual = jest.requireActual('../model/parseDocuments');
+  return { ...actual, parseDocuments: jest.fn(actual.parseDocuments) };
+});
 
 const OPTIONS = {
   repoUrl: 'http://127.0.0.1:7080/fleet.git',
@@ -74,10 +81,11 @@ describe('planFleetEdit with a validation cache', () => {
     expect(warm).toEqual(without);
   });
 
-  it('validates with the cache it is given: the files the edit leaves alone are not read again', () => {
+  it('validates and locates definitions with the cache it is given: the files the edit leaves alone are not parsed again', () => {
     const cache = new FleetValidationCache();
     cache.validate(files, {});
     const parse = jest.spyOn(cache, 'parse');
+    jest.mocked(parseDocuments).mockClear();
     planFleetEdit(
       files,
       [
@@ -91,8 +99,13 @@ describe('planFleetEdit with a validation cache', () => {
       OPTIONS,
       cache,
     );
-    expect(parse.mock.calls.map(([file]) => file)).toEqual([
-      'arlon/clusters/qa-1.yaml',
-    ]);
+    // Asked of every definition file (to find where each lives), answered
+    // from memory for all but the edited one.
+    expect(parse.mock.calls.map(([file]) => file)).toContain(
+      'arlon/clusters/dev-local.yaml',
+    );
+    expect(
+      jest.mocked(parseDocuments).mock.calls.map(([file]) => file),
+    ).toEqual(['arlon/clusters/qa-1.yaml']);
   });
 });

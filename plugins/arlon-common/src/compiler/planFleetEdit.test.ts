@@ -136,6 +136,41 @@ describe('planFleetEdit', () => {
     ]);
   });
 
+  it('updates a definition an earlier edit of the same plan rewrote, keeping every document that edit wrote', () => {
+    // dev-local's file held one document; the put makes it two, so the
+    // update must find its document in the file as the put left it.
+    const second = `apiVersion: core.arlon.io/v1
+kind: Cluster
+metadata:
+  name: qa-2
+spec:
+  clusterSpec: docker-dev
+`;
+    const plan = planFleetEdit(
+      files,
+      [
+        {
+          op: 'put',
+          kind: 'Cluster',
+          name: 'dev-local',
+          yaml: `${files['arlon/clusters/dev-local.yaml']}---\n${second}`,
+        },
+        {
+          op: 'update',
+          kind: 'Cluster',
+          names: ['dev-local'],
+          update: c => ({ ...c, metadata: { ...c.metadata, labels: {} } }),
+        },
+      ],
+      OPTIONS,
+    );
+    expect(plan.problems).toEqual([]);
+    const written = plan.changes['arlon/clusters/dev-local.yaml']!;
+    expect(written).toContain('labels: {}');
+    expect(written).toContain('name: qa-2');
+    expect(plan.changes['generated/clusters/qa-2/cluster.yaml']).toBeDefined();
+  });
+
   it('drops no generated file of a cluster whose edit is broken', () => {
     const plan = planFleetEdit(
       files,

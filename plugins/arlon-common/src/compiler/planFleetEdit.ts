@@ -1,8 +1,8 @@
-import { Document, parseAllDocuments, stringify } from 'yaml';
+import { parseAllDocuments, stringify } from 'yaml';
 import { FleetFiles, inlineBundleFolder } from '../model/Fleet';
 import { checkDefinitionName, definitionPath } from '../model/names';
 import { manifestProblems } from '../validation/manifestProblems';
-import { documentData } from '../model/yamlData';
+import { parseDocuments } from '../model/parseDocuments';
 import type { ArlonKind, ArlonObject } from '../model/types';
 import type { Problem } from '../validation/Problem';
 import { validateFleet } from '../validation/validateFleet';
@@ -57,7 +57,7 @@ export function planFleetEdit(
   const next: FleetFiles = { ...files };
   const missing: string[] = [];
   const editProblems: Problem[] = [];
-  const located = locateDefinitions(files);
+  const located = locateDefinitions(files, cache?.parse);
 
   for (const edit of edits) {
     if (edit.op === 'bundleFiles') checkDefinitionName(edit.bundle, 'bundle');
@@ -118,13 +118,15 @@ export function planFleetEdit(
           continue;
         }
         const doc = parseAllDocuments(next[where.file])[where.index];
-        // Also for a file of one document: stringify's text is already what
-        // replaceDocument makes of it.
-        next[where.file] = replaceDocument(
-          next[where.file],
-          where.index,
-          stringify(edit.update(doc.toJS())),
-        );
+        const replacement = stringify(edit.update(doc.toJS()));
+        // A file of one document, not edited yet by this plan, becomes the
+        // replacement with its line ends as replaceDocument writes them,
+        // without parsing the file again (a profile applied to thousands of
+        // clusters rewrites thousands of such files).
+        next[where.file] =
+          where.count === 1 && next[where.file] === files[where.file]
+            ? replacement.replace(/\n*$/, '\n')
+            : replaceDocument(next[where.file], where.index, replacement);
       }
     }
   }
@@ -154,20 +156,29 @@ export function planFleetEdit(
   return { changes, problems, missing };
 }
 
-/** Where each definition lives: file, position in a multi-document file, and how many documents it has. */
-function locateDefinitions(files: FleetFiles) {
+/**
+ * Where each definition lives: file, position in a multi-document file, and
+ * how many documents it has. Parsed with the validation cache when there is
+ * one: a plan reads every definition file, and all but the edited ones were
+ * parsed when the head was validated.
+ */
+function locateDefinitions(
+  files: FleetFiles,
+  parse: FleetValidationCache['parse'] = parseDocuments,
+) {
   const located = new Map<
     string,
     { file: string; index: number; count: number }
   >();
   for (const [file, text] of Object.entries(files)) {
     if (!/^arlon\/[^/]+\/[^/]+\.ya?ml$/.test(file)) continue;
-    const docs = parseAllDocuments(text);
-    docs.forEach((doc, index) => {
-      // A document that is not data is not a definition to edit.
-      const value = doc.errors.length
-        ? undefined
-        : (safeData(doc, file) as any);
+    // Only the documents that are data (no syntax error, data the yaml
+    // library can build): validation judges the rest.
+    const { documents, count } = parse(file, text);
+    for (const { value, index } of documents as Array<{
+      value: any;
+      index: number;
+    }>) {
       if (
         typeof value?.kind === 'string' &&
         typeof value.metadata?.name === 'string'
@@ -175,24 +186,12 @@ function locateDefinitions(files: FleetFiles) {
         located.set(`${value.kind}/${value.metadata.name}`, {
           file,
           index,
-          count: docs.length,
+          count,
         });
       }
-    });
+    }
   }
   return located;
-}
-
-/**
- * A document's data, or undefined when the yaml library cannot make it data
- * (an alias bomb, a YAML 1.1 merge of a scalar): validation judges it.
- */
-function safeData(doc: Document, file: string): unknown {
-  try {
-    return documentData(doc, file);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Replaces (or, without a replacement, removes) one document of a multi-document file. */

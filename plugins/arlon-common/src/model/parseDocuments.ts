@@ -40,7 +40,12 @@ export interface SourceDocument {
 export function parseDocuments(
   file: string,
   text: string,
-): { documents: SourceDocument[]; problems: Problem[] } {
+): {
+  documents: SourceDocument[];
+  problems: Problem[];
+  /** How many documents the file holds, those that gave no value included. */
+  count: number;
+} {
   const lineCounter = new LineCounter();
   const docs = parseAllDocuments(text, {
     lineCounter,
@@ -111,7 +116,7 @@ export function parseDocuments(
     }
     documents.push({ file, index, value, locate });
   });
-  return { documents, problems };
+  return { documents, problems, count: list.length };
 }
 
 /** What to say about YAML that parses but cannot become data. */

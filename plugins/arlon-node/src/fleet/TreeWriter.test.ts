@@ -95,11 +95,65 @@ describe('writeTreeChanges', () => {
         ]),
       ),
     ],
+    [
+      // UTF-16 order puts the astral 😀 (a surrogate pair, 0xD83D…) before
+      // ﬀ (0xFB00); Git orders the UTF-8 bytes, code point order: ﬀ first.
+      'writes names beyond ASCII in the order Git keeps them',
+      {
+        'bundles/ﬀ.yaml': 'ligature\n',
+        'bundles/😀.yaml': 'emoji\n',
+        'bundles/é/m.yaml': 'accent\n',
+        'bundles/e/m.yaml': 'plain\n',
+      },
+    ],
   ])('%s: the same tree as the git CLI', async (_what, changes) => {
     const repo = repository(fleet);
     try {
       const tree = await writeTreeChanges(repo.dir, repo.base, changes);
       expect(tree).toBe(repo.cliTree(changes));
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it('writes objects the git CLI reads: blobs and trees as Git stores them', async () => {
+    const repo = repository(fleet);
+    try {
+      const changes = {
+        'arlon/clusters/c.yaml': 'kind: Cluster # c\n',
+        'generated/values/c/apps.yaml': 'ünïcode: ✓\n',
+      };
+      const tree = await writeTreeChanges(repo.dir, repo.base, changes);
+      // A commit of the tree, so fsck checks every object it reaches.
+      const commit = repo.git(
+        '-c',
+        'user.name=t',
+        '-c',
+        'user.email=t@x',
+        'commit-tree',
+        tree,
+        '-p',
+        'HEAD',
+        '-m',
+        'written',
+      );
+      repo.git('update-ref', 'refs/heads/written', commit);
+      repo.git('fsck', '--strict', '--no-dangling');
+      expect(
+        repo.git('cat-file', '-p', `${tree}:generated/values/c/apps.yaml`),
+      ).toBe('ünïcode: ✓');
+      expect(repo.git('cat-file', '-t', `${tree}:generated/values`)).toBe(
+        'tree',
+      );
+      // Written again: the same ids, nothing torn or left over.
+      await expect(
+        writeTreeChanges(repo.dir, repo.base, changes),
+      ).resolves.toBe(tree);
+      const objects = path.join(repo.dir, '.git/objects');
+      const leftOver = fs
+        .readdirSync(objects, { recursive: true, encoding: 'utf8' })
+        .filter(f => f.includes('tmp_obj_'));
+      expect(leftOver).toEqual([]);
     } finally {
       repo.remove();
     }

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import git, { type TreeEntry } from 'isomorphic-git';
+import path from 'node:path';
 import { assertRepositoryPaths, refusal } from './confinePath';
 import type { FileChanges } from './FleetCheckout';
+import { LooseObjectWriter } from './looseObjects';
 
 /** Git's file modes: the ones a fleet change may write over or through. */
 const REGULAR = '100644';
 const EXECUTABLE = '100755';
 const FOLDER = '040000';
-/** Blobs written at once: zlib and the disk work while the next is prepared. */
+/** Blobs written at once: the disk works while the next is prepared. */
 const BLOB_WRITES_IN_FLIGHT = 8;
 
 /** The changes below one folder: its files, and its sub-folders' changes by name. */
@@ -53,8 +55,9 @@ export async function writeTreeChanges(
     }
     folder.files.set(segments[segments.length - 1], content);
   }
-  const blobs = await writeBlobs(dir, changes, written);
-  const oid = await writeFolder(dir, base, root, '', blobs, cache);
+  const objects = new LooseObjectWriter(path.join(dir, '.git'));
+  const blobs = await writeBlobs(objects, changes, written);
+  const oid = await writeFolder(dir, base, root, '', blobs, cache, objects);
   // A change that deletes every file leaves Git's empty tree.
   return oid ?? git.writeTree({ fs, dir, tree: [] });
 }
@@ -67,6 +70,7 @@ async function writeFolder(
   prefix: string,
   blobs: Map<string, string>,
   cache: object,
+  objects: LooseObjectWriter,
 ): Promise<string | undefined> {
   const entries = new Map<string, TreeEntry>();
   if (base) {
@@ -106,13 +110,14 @@ async function writeFolder(
       `${folder}/`,
       blobs,
       cache,
+      objects,
     );
     if (oid) entries.set(name, { mode: FOLDER, path: name, oid, type: 'tree' });
     else entries.delete(name);
   }
   // Git keeps no empty folders: one whose last file went goes with it.
   if (entries.size === 0) return undefined;
-  return git.writeTree({ fs, dir, tree: [...entries.values()] });
+  return objects.writeTree(entries.values());
 }
 
 /**
@@ -121,7 +126,7 @@ async function writeFolder(
  * garbage collection takes it.
  */
 async function writeBlobs(
-  dir: string,
+  objects: LooseObjectWriter,
   changes: FileChanges,
   written?: Map<string, string>,
 ): Promise<Map<string, string>> {
@@ -135,7 +140,7 @@ async function writeBlobs(
       while (next < files.length) {
         const [file, content] = files[next++];
         const blob = Buffer.from(content, 'utf8');
-        const oid = await git.writeBlob({ fs, dir, blob });
+        const oid = await objects.writeBlob(blob);
         blobs.set(file, oid);
         // As a reader decodes it (TreeFiles), whatever the string held.
         written?.set(oid, blob.toString('utf8'));
