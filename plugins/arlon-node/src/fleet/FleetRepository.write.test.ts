@@ -9,6 +9,7 @@ import {
 } from '@arlon-backstage/arlon-sandbox';
 import git from 'isomorphic-git';
 import { FleetRepository } from './FleetRepository';
+import { pushByHand } from '../regenerate/__testUtils__/gitLog';
 
 const run = promisify(execFile);
 const author = { name: 'Jane Platform', email: 'jane@example.com' };
@@ -160,26 +161,10 @@ describe('FleetRepository reads and writes', () => {
       dir,
     );
     await fleet.read();
-    // Another writer: a clone of its own, pushing three commits one by one.
-    const other = await fs.mkdtemp(path.join(os.tmpdir(), 'other-'));
-    workDirs.push(other);
+    // Another writer pushes three commits one by one.
     const authed = url.replace('://', '://bot:pw@');
-    await run('git', ['clone', '-q', authed, other]);
     for (const name of ['b', 'c', 'd']) {
-      await fs.writeFile(path.join(other, `arlon/bundles/${name}.yaml`), name);
-      await run('git', ['-C', other, 'add', '-A']);
-      await run('git', [
-        '-C',
-        other,
-        '-c',
-        'user.name=o',
-        '-c',
-        'user.email=o@x',
-        'commit',
-        '-qm',
-        name,
-      ]);
-      await run('git', ['-C', other, 'push', '-q', 'origin', 'main']);
+      await pushByHand(authed, { [`arlon/bundles/${name}.yaml`]: name }, name);
       expect((await fleet.read()).files[`arlon/bundles/${name}.yaml`]).toBe(
         name,
       );
