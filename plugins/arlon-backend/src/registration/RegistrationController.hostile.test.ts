@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { mockServices } from '@backstage/backend-test-utils';
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
-import { Sandbox, eventually, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
+import {
+  Sandbox,
+  eventually,
+  kubeConfigFor,
+} from '@arlon-backstage/arlon-sandbox';
 import {
   DEFAULT_SECURITY,
   ManagementCluster,

@@ -67,6 +67,8 @@ export class RegistrationController {
   private active = 0;
   private readonly failures = new Map<string, number>();
   private readonly retries = new Set<NodeJS.Timeout>();
+  /** Reconciles under way, which `stop` waits for. */
+  private readonly inFlight = new Set<Promise<void>>();
   private stopped = true;
   private readonly secrets: ArgoCdClusterSecrets;
   /** Clusters whose viewer Secret this process has seen or written: looked up once each, not on every reconcile. */
@@ -106,6 +108,10 @@ export class RegistrationController {
     this.viewerQueue.clear();
     this.retries.forEach(clearTimeout);
     this.retries.clear();
+    // A replica that lost the registration task is done when this returns:
+    // no reconcile of its own still writing beside the new holder's (each
+    // request has its deadline, so this ends).
+    await Promise.all(this.inFlight);
     await this.informers.stop();
   }
 
@@ -170,12 +176,17 @@ export class RegistrationController {
       this.running.add(key);
       this.active++;
       const [namespace, name] = key.split('/');
-      (viewerOnly
-        ? this.reconcileViewer(namespace, name)
-        : this.reconcile(namespace, name)
+      const work: Promise<void> = (
+        viewerOnly
+          ? this.reconcileViewer(namespace, name)
+          : this.reconcile(namespace, name)
       )
-        .then(() => this.failures.delete(key))
+        .then(() => {
+          this.failures.delete(key);
+        })
         .catch(error => {
+          // Given up by stop: no retry to announce or schedule.
+          if (this.stopped) return;
           // Retry with backoff: a failure produces no watch event to wake us.
           const failures = (this.failures.get(key) ?? 0) + 1;
           this.failures.set(key, failures);
@@ -192,11 +203,13 @@ export class RegistrationController {
           this.retries.add(timer);
         })
         .finally(() => {
+          this.inFlight.delete(work);
           this.active--;
           this.running.delete(key);
           if (this.dirty.delete(key)) this.queue.add(key);
           this.pump();
         });
+      this.inFlight.add(work);
     }
   }
 
