@@ -60,11 +60,10 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
   }) => {
     const proxy = http.createServer((req, res) => {
       const url = req.url ?? '';
-      const answer = url.includes('info/refs?service=git-receive-pack')
-        ? script.advertisement?.()
-        : url.endsWith('/git-receive-pack')
-        ? script.report?.()
-        : undefined;
+      let answer: Answer | undefined;
+      if (url.includes('info/refs?service=git-receive-pack'))
+        answer = script.advertisement?.();
+      else if (url.endsWith('/git-receive-pack')) answer = script.report?.();
       if (answer) {
         req.resume();
         req.on('end', () => {
