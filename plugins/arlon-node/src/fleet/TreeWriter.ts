@@ -12,8 +12,6 @@ const EXECUTABLE = '100755';
 const FOLDER = '040000';
 /** Blobs written at once: the disk works while the next is prepared. */
 const BLOB_WRITES_IN_FLIGHT = 8;
-/** Sub-folders of one folder written at once (each may write its own a few at once). */
-const FOLDER_WRITES_IN_FLIGHT = 4;
 
 /** The changes below one folder: its files, and its sub-folders' changes by name. */
 interface FolderChanges {
@@ -99,10 +97,7 @@ async function writeFolder(
     const mode = existing?.mode === EXECUTABLE ? EXECUTABLE : REGULAR;
     entries.set(name, { mode, path: name, oid, type: 'blob' });
   }
-  // Every sub-folder is checked before any is written, then they are
-  // written a few at once: one after another, a change across 1,000 cluster
-  // folders waited on the disk 1,000 times over.
-  const folders = [...changes.folders].map(([name, below]) => {
+  for (const [name, below] of changes.folders) {
     const folder = `${prefix}${name}`;
     const existing = entries.get(name);
     if (existing) {
@@ -113,32 +108,18 @@ async function writeFolder(
           `${folder} is a file in the fleet repository`,
         );
     }
-    return { name, below, folder, base: existing?.oid };
-  });
-  const written = new Array<string | undefined>(folders.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: FOLDER_WRITES_IN_FLIGHT }, async () => {
-      while (next < folders.length) {
-        const index = next++;
-        const { below, folder, base: at } = folders[index];
-        written[index] = await writeFolder(
-          dir,
-          at,
-          below,
-          `${folder}/`,
-          blobs,
-          cache,
-          objects,
-        );
-      }
-    }),
-  );
-  folders.forEach(({ name }, index) => {
-    const oid = written[index];
+    const oid = await writeFolder(
+      dir,
+      existing?.oid,
+      below,
+      `${folder}/`,
+      blobs,
+      cache,
+      objects,
+    );
     if (oid) entries.set(name, { mode: FOLDER, path: name, oid, type: 'tree' });
     else entries.delete(name);
-  });
+  }
   // Git keeps no empty folders: one whose last file went goes with it.
   if (entries.size === 0) return undefined;
   return objects.writeTree(entries.values());
