@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import http from 'node:http';
+import nodeFs from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,7 +47,7 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
       dir,
       checkout: new FleetCheckout(dir, url, 'main', async () => creds),
       localHead: (branch = 'main') =>
-        git.resolveRef({ fs: require('node:fs'), dir, ref: branch }),
+        git.resolveRef({ fs: nodeFs, dir, ref: branch }),
     };
   };
 
