@@ -329,6 +329,16 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
       );
     });
 
+    it('stops reading a report past its cap (4 MiB), whatever it holds', async () => {
+      const { error } = await attempt({
+        report: () => ({ body: Buffer.alloc(5 * 1024 * 1024, '0') }),
+      });
+      expect(error.name).toBe('GitProtocolError');
+      expect(error.message).toContain(
+        'the push report is larger than 4194304 bytes',
+      );
+    });
+
     it('refuses a report that does not mention the ref', async () => {
       const { error } = await attempt({
         report: () => ({ body: sideBand('unpack ok\n') }),
