@@ -7,6 +7,8 @@ import type { GitCredentials } from './gitCredentials';
 import { TreeFiles } from './TreeFiles';
 import { writeTreeChanges } from './TreeWriter';
 import { applyChanges } from './fileChanges';
+import type { GitObject } from './packfile';
+import { pushObjects } from './pushObjects';
 
 /** The fleet repository at one commit. */
 export interface FleetSnapshot {
@@ -115,48 +117,67 @@ export class FleetCheckout {
       cache,
     });
     const written = new Map<string, string>();
+    const created = new Map<string, GitObject>();
     const tree = await writeTreeChanges(
       this.dir,
       parentCommit.tree,
       changes,
       cache,
       written,
+      created,
     );
+    // No branch moves here: the local one follows only once the server took
+    // the commit, so a refused push leaves the clone as it was.
     const commit = await git.commit({
       fs,
       dir: this.dir,
       message,
       author,
-      ref,
       parent: [parent],
       tree,
+      noUpdateBranch: true,
       cache,
     });
-    try {
-      const result = await git.push({
+    const { object } = await git.readObject({
+      fs,
+      dir: this.dir,
+      oid: commit,
+      format: 'content',
+      cache,
+    });
+    created.set(commit, {
+      type: 'commit',
+      oid: commit,
+      content: Buffer.from(object as Uint8Array),
+    });
+    const credentials = await this.auth();
+    const outcome = await pushObjects({
+      http: this.http,
+      url: this.url,
+      credentials: credentials ? () => credentials : undefined,
+      ref,
+      parent,
+      commit,
+      // The parent's objects are on the server (its head is the parent, or
+      // the branch is new off it): only what this commit added goes.
+      objects: created.values(),
+    });
+    if (outcome === 'overtaken') return { pushed: false, commit };
+    for (const local of [ref, `refs/remotes/origin/${targetBranch}`])
+      await git.writeRef({
         fs,
-        http: this.http,
         dir: this.dir,
-        url: this.url,
-        ref: targetBranch,
-        remoteRef: targetBranch,
-        onAuth: await this.onAuth(),
-        cache,
+        ref: local,
+        value: commit,
+        force: true,
       });
-      if (result.ok) {
-        // The next fetch finds this commit: its files are the parent's with
-        // the changes, and its new blobs are in memory, not read back.
-        this.trees.learn(written);
-        const before = this.snapshots.get(parent);
-        if (before && targetBranch === this.branch)
-          this.keepSnapshot(commit, applyChanges(before, changes));
-        return { pushed: true, commit };
-      }
-      return { pushed: false, commit };
-    } catch (error: any) {
-      if (error?.code === 'PushRejectedError') return { pushed: false, commit };
-      throw error;
-    }
+    // The next fetch finds this commit: its files are the parent's with
+    // the changes, and its new blobs are in memory, not read back.
+    this.trees.learn(written);
+    const before = this.snapshots.get(parent);
+    if (before && targetBranch === this.branch)
+      this.keepSnapshot(commit, applyChanges(before, changes));
+    return { pushed: true, commit };
   }
 
   /**

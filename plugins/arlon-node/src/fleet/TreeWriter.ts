@@ -4,6 +4,7 @@ import path from 'node:path';
 import { assertRepositoryPaths, refusal } from './confinePath';
 import type { FileChanges } from './FleetCheckout';
 import { LooseObjectWriter } from './looseObjects';
+import type { GitObject } from './packfile';
 
 /** Git's file modes: the ones a fleet change may write over or through. */
 const REGULAR = '100644';
@@ -39,6 +40,8 @@ export async function writeTreeChanges(
   cache: object = {},
   /** Given: every blob written, id to content, for a reader to keep (TreeFiles.learn). */
   written?: Map<string, string>,
+  /** Given: every object written, by id, for a push to send (pushObjects). */
+  created?: Map<string, GitObject>,
 ): Promise<string> {
   assertRepositoryPaths(Object.keys(changes));
   const root: FolderChanges = { files: new Map(), folders: new Map() };
@@ -59,7 +62,9 @@ export async function writeTreeChanges(
   const blobs = await writeBlobs(objects, changes, written);
   const oid = await writeFolder(dir, base, root, '', blobs, cache, objects);
   // A change that deletes every file leaves Git's empty tree.
-  return oid ?? git.writeTree({ fs, dir, tree: [] });
+  const tree = oid ?? (await objects.writeTree([]));
+  for (const [id, object] of objects.written) created?.set(id, object);
+  return tree;
 }
 
 /** The new tree of one folder, or undefined when nothing is left in it. */

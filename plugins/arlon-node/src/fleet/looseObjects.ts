@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { TreeEntry } from 'isomorphic-git';
+import type { GitObject } from './packfile';
 
 /**
  * Writes blobs and trees into a repository's object store as loose objects,
@@ -22,6 +23,8 @@ import type { TreeEntry } from 'isomorphic-git';
  */
 export class LooseObjectWriter {
   private readonly folders = new Set<string>();
+  /** Every object written, by id: what a push of the commit built on them sends. */
+  readonly written = new Map<string, GitObject>();
 
   constructor(private readonly gitdir: string) {}
 
@@ -67,6 +70,8 @@ export class LooseObjectWriter {
       content,
     ]);
     const oid = createHash('sha1').update(wrapped).digest('hex');
+    // The same content twice in one change (two files alike): written once.
+    if (this.written.has(oid)) return oid;
     const folder = path.join(this.gitdir, 'objects', oid.slice(0, 2));
     if (!this.folders.has(folder)) {
       await fs.promises.mkdir(folder, { recursive: true });
@@ -86,6 +91,7 @@ export class LooseObjectWriter {
       await fs.promises.rm(temporary, { force: true });
       throw error;
     }
+    this.written.set(oid, { type, oid, content });
     return oid;
   }
 }
