@@ -120,12 +120,24 @@ function exchange(
       return chunks.push(chunk);
     });
     stream.on('error', error => fail(networkError(url, error)));
-    stream.on('end', () => {
-      ended = true;
+    stream.on('end', () => (ended = true));
+    // The answer is whole only once the stream closes cleanly after its
+    // end: a session torn down mid-answer also ends the readable side (with
+    // the body cut short), but closes the stream with an error code.
+    stream.on('close', () => {
       if (settled) return;
-      if (!status)
+      if (
+        !ended ||
+        !status ||
+        stream.rstCode !== http2.constants.NGHTTP2_NO_ERROR
+      )
         return fail(
-          networkError(url, new Error('the stream ended without an answer')),
+          networkError(
+            url,
+            new Error(
+              `the server closed the stream before a whole answer (HTTP/2 code ${stream.rstCode})`,
+            ),
+          ),
         );
       const raw = Buffer.concat(chunks);
       const finish = (text: string) => {
@@ -134,26 +146,14 @@ function exchange(
         resolve({ status, headers: answerHeaders, text });
       };
       const encoding = answerHeaders['content-encoding'];
-      if (!encoding || encoding === 'identity') finish(raw.toString('utf8'));
-      else
-        inflate(raw, encoding, maxBytes).then(finish, error =>
-          fail(
-            new FetchError(
-              `Invalid response body while trying to fetch ${url}: ${error.message}`,
-              'system',
-              error as NodeJS.ErrnoException,
-            ),
-          ),
-        );
-    });
-    // Closed without a whole answer: reset by the server, or its session ended.
-    stream.on('close', () => {
-      if (settled || ended) return; // 'end' settles it
-      fail(
-        networkError(
-          url,
-          new Error(
-            `the server closed the stream before answering (HTTP/2 code ${stream.rstCode})`,
+      if (!encoding || encoding === 'identity')
+        return finish(raw.toString('utf8'));
+      return inflate(raw, encoding, maxBytes).then(finish, error =>
+        fail(
+          new FetchError(
+            `Invalid response body while trying to fetch ${url}: ${error.message}`,
+            'system',
+            error as NodeJS.ErrnoException,
           ),
         ),
       );
