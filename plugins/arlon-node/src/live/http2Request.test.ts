@@ -253,7 +253,7 @@ describe('requestJson over HTTP/2', () => {
       if (open.length === 3) {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.write('{"items":');
-        req.stream.session.destroy();
+        req.stream.session?.destroy();
       }
       return undefined;
     };

@@ -130,8 +130,8 @@ function exchange(
         !ended ||
         !status ||
         stream.rstCode !== http2.constants.NGHTTP2_NO_ERROR
-      )
-        return fail(
+      ) {
+        fail(
           networkError(
             url,
             new Error(
@@ -139,6 +139,8 @@ function exchange(
             ),
           ),
         );
+        return;
+      }
       const raw = Buffer.concat(chunks);
       const finish = (text: string) => {
         if (settled) return;
@@ -146,17 +148,17 @@ function exchange(
         resolve({ status, headers: answerHeaders, text });
       };
       const encoding = answerHeaders['content-encoding'];
-      if (!encoding || encoding === 'identity')
-        return finish(raw.toString('utf8'));
-      return inflate(raw, encoding, maxBytes).then(finish, error =>
-        fail(
-          new FetchError(
-            `Invalid response body while trying to fetch ${url}: ${error.message}`,
-            'system',
-            error as NodeJS.ErrnoException,
+      if (!encoding || encoding === 'identity') finish(raw.toString('utf8'));
+      else
+        inflate(raw, encoding, maxBytes).then(finish, error =>
+          fail(
+            new FetchError(
+              `Invalid response body while trying to fetch ${url}: ${error.message}`,
+              'system',
+              error as NodeJS.ErrnoException,
+            ),
           ),
-        ),
-      );
+        );
     });
     stream.end(body);
   });
