@@ -116,7 +116,7 @@ function open(
       // Any end of the session: the next request opens another.
       session.once('close', forget);
       session.once('goaway', forget);
-      session.once('error', forget);
+      session.on('error', forget);
       session.unref();
       return session;
     },
