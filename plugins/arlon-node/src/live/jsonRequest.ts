@@ -37,7 +37,10 @@ export interface JsonRequest {
  * limitRequestTime hook there). It skips what client-node adds per request
  * and objects do not need: the ObjectSerializer's copy of the body each way
  * (a typed copy that drops fields its models do not know) and node-fetch's
- * streams. The body is sent as is and the response parsed once.
+ * streams. The body is sent as is and the response parsed once. Over https
+ * with Node's own agent, requests go as streams of one HTTP/2 connection
+ * per cluster, opened by that agent (sendHttp2); otherwise, or when the
+ * server offers no HTTP/2, over HTTP/1.1 (send).
  *
  * Failures look as they did through client-node: a non-2xx answer is an
  * ApiException with the status and the body's text; a network failure a
