@@ -1,4 +1,5 @@
 import type { KubeObject } from '../providers/renderCluster';
+import { plainCopy } from './plainCopy';
 
 /** Annotations and labels that are bookkeeping, not intent. */
 const NOISE_ANNOTATIONS = [
@@ -35,7 +36,7 @@ export function normalizeObject<T extends Partial<KubeObject>>(object: T): T {
     for (const k of NOISE_METADATA) delete rest[k];
     kept.metadata = rest;
   }
-  const o: any = structuredClone(kept);
+  const o: any = plainCopy(kept);
   if (o.metadata) {
     for (const k of NOISE_METADATA) delete o.metadata[k];
     for (const k of NOISE_ANNOTATIONS)
