@@ -273,6 +273,34 @@ describe('requestJson over HTTP/2', () => {
     expect(s.sessions).toBe(2);
   });
 
+  it('sends again, on a new connection, the requests a server going away refused unprocessed', async () => {
+    const sessions = new Map<unknown, number>();
+    let goneAway = false;
+    s.handle = (req, res) => {
+      const session = req.stream.session;
+      if (!sessions.has(session)) sessions.set(session, sessions.size + 1);
+      if (!goneAway && req.url?.endsWith('/first')) {
+        goneAway = true;
+        // The client refuses the streams after this one (REFUSED_STREAM):
+        // their answers from this connection never reach it.
+        session?.goaway(http2.constants.NGHTTP2_NO_ERROR, req.stream.id);
+      }
+      json(res, { path: req.url, connection: sessions.get(session) });
+    };
+    const config = configurationOf(kc);
+
+    const answers = await Promise.all(
+      ['first', 'second', 'third'].map(p => get(`/api/v1/${p}`, config)),
+    );
+
+    expect(answers).toEqual([
+      { path: '/api/v1/first', connection: 1 },
+      { path: '/api/v1/second', connection: 2 },
+      { path: '/api/v1/third', connection: 2 },
+    ]);
+    expect(s.sessions).toBe(2);
+  });
+
   it("aborts an unanswered request at the KubeConfig's deadline and cancels its stream, the connection staying usable", async () => {
     const cancelled: string[] = [];
     s.handle = (req, res) => {

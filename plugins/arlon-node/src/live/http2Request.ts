@@ -2,7 +2,10 @@ import http2 from 'node:http2';
 import type https from 'node:https';
 import type { RequestContext } from '@kubernetes/client-node';
 import { AbortError, Answer, FetchError, inflate } from './requestErrors';
-import { sessionFor } from './http2Sessions';
+import { dropSession, sessionFor } from './http2Sessions';
+
+/** Failures of requests the server never took (not sent, or refused unprocessed): safe to send again. */
+const unsent = new WeakSet<Error>();
 
 /** Headers HTTP/2 forbids (RFC 9113 8.2.2) or carries as pseudo-headers. */
 const NOT_SENT = new Set([
@@ -24,7 +27,10 @@ const NOT_SENT = new Set([
  * signal; a `max-size` FetchError past `maxBytes`. Each answer comes on its
  * own stream, so no answer can be taken for another's; a stream the server
  * resets or a session it ends (GOAWAY, close) before the answer is complete
- * fails that request, and the next request opens a new session.
+ * fails that request, and the next request opens a new session. A request
+ * the server never took (the session was going away when it was sent, or
+ * the server refused its stream unprocessed, REFUSED_STREAM, as a GOAWAY
+ * does to the streams past its last) is sent once more on a new session.
  */
 export async function sendHttp2(
   context: RequestContext,
@@ -39,24 +45,31 @@ export async function sendHttp2(
     throw new Error('requestJson sends JSON text only');
   if (signal?.aborted) throw new AbortError();
   const target = new URL(url);
-  let session: http2.ClientHttp2Session | undefined;
-  try {
-    session = await sessionFor(agent, target, signal);
-  } catch (error) {
-    if (signal?.aborted) throw new AbortError();
-    throw networkError(url, error as Error);
+  for (let attempt = 0; ; attempt++) {
+    let session: http2.ClientHttp2Session | undefined;
+    try {
+      session = await sessionFor(agent, target, signal);
+    } catch (error) {
+      if (signal?.aborted) throw new AbortError();
+      throw networkError(url, error as Error);
+    }
+    if (!session) return overHttp1(context, maxBytes);
+    const headers: http2.OutgoingHttpHeaders = {
+      ':method': context.getHttpMethod(),
+      ':path': target.pathname + target.search,
+    };
+    for (const [name, value] of Object.entries(context.getHeaders())) {
+      const lower = name.toLowerCase();
+      if (!NOT_SENT.has(lower)) headers[lower] = value;
+    }
+    if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
+    try {
+      return await exchange(session, headers, body, url, signal, maxBytes);
+    } catch (error) {
+      if (attempt > 0 || !unsent.has(error as Error)) throw error;
+      dropSession(agent, target, session);
+    }
   }
-  if (!session) return overHttp1(context, maxBytes);
-  const headers: http2.OutgoingHttpHeaders = {
-    ':method': context.getHttpMethod(),
-    ':path': target.pathname + target.search,
-  };
-  for (const [name, value] of Object.entries(context.getHeaders())) {
-    const lower = name.toLowerCase();
-    if (!NOT_SENT.has(lower)) headers[lower] = value;
-  }
-  if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
-  return exchange(session, headers, body, url, signal, maxBytes);
 }
 
 function exchange(
@@ -73,7 +86,9 @@ function exchange(
       stream = session.request(headers, { endStream: body === undefined });
     } catch (error) {
       // A session closing as the request came (after a GOAWAY).
-      reject(networkError(url, error as Error));
+      const failure = networkError(url, error as Error);
+      unsent.add(failure);
+      reject(failure);
       return;
     }
     opened(session);
@@ -97,6 +112,8 @@ function exchange(
       listening.off = () => signal.removeEventListener('abort', onAbort);
     }
     let status = 0;
+    const refusedUnprocessed = () =>
+      !status && stream.rstCode === http2.constants.NGHTTP2_REFUSED_STREAM;
     const answerHeaders: Record<string, string> = {};
     const chunks: Buffer[] = [];
     let size = 0;
@@ -119,7 +136,11 @@ function exchange(
         );
       return chunks.push(chunk);
     });
-    stream.on('error', error => fail(networkError(url, error)));
+    stream.on('error', error => {
+      const failure = networkError(url, error);
+      if (refusedUnprocessed()) unsent.add(failure);
+      fail(failure);
+    });
     stream.on('end', () => (ended = true));
     // The answer is whole only once the stream closes cleanly after its
     // end: a session torn down mid-answer also ends the readable side (with
@@ -131,14 +152,14 @@ function exchange(
         !status ||
         stream.rstCode !== http2.constants.NGHTTP2_NO_ERROR
       ) {
-        fail(
-          networkError(
-            url,
-            new Error(
-              `the server closed the stream before a whole answer (HTTP/2 code ${stream.rstCode})`,
-            ),
+        const failure = networkError(
+          url,
+          new Error(
+            `the server closed the stream before a whole answer (HTTP/2 code ${stream.rstCode})`,
           ),
         );
+        if (refusedUnprocessed()) unsent.add(failure);
+        fail(failure);
         return;
       }
       const raw = Buffer.concat(chunks);

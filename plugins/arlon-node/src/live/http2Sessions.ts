@@ -28,6 +28,7 @@ interface Slot {
   session: Promise<http2.ClientHttp2Session | undefined>;
   waiting: number;
   connecting?: tls.TLSSocket;
+  open?: http2.ClientHttp2Session;
   cancel(): void;
 }
 
@@ -88,6 +89,20 @@ export async function sessionFor(
   }
 }
 
+/**
+ * Stops handing out `session` for `url` through `agent` (it refused a
+ * stream: going away); the next request opens another. Requests in flight
+ * on it go on.
+ */
+export function dropSession(
+  agent: https.Agent,
+  url: URL,
+  session: http2.ClientHttp2Session,
+): void {
+  const byOrigin = slots.get(agent);
+  if (byOrigin?.get(url.origin)?.open === session) byOrigin.delete(url.origin);
+}
+
 function open(
   agent: https.Agent,
   url: URL,
@@ -118,6 +133,7 @@ function open(
       session.once('goaway', forget);
       session.on('error', forget);
       session.unref();
+      slot.open = session;
       return session;
     },
     error => {
