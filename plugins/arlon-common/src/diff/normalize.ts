@@ -1,5 +1,4 @@
 import type { KubeObject } from '../providers/renderCluster';
-import { plainCopy } from './plainCopy';
 
 /** Annotations and labels that are bookkeeping, not intent. */
 const NOISE_ANNOTATIONS = [
@@ -36,7 +35,7 @@ export function normalizeObject<T extends Partial<KubeObject>>(object: T): T {
     for (const k of NOISE_METADATA) delete rest[k];
     kept.metadata = rest;
   }
-  const o: any = plainCopy(kept);
+  const o: any = structuredClone(kept);
   if (o.metadata) {
     for (const k of NOISE_METADATA) delete o.metadata[k];
     for (const k of NOISE_ANNOTATIONS)
