@@ -1,13 +1,17 @@
 import http from 'node:http';
-import https from 'node:https';
+import http2 from 'node:http2';
 import net, { AddressInfo } from 'node:net';
 import { sandboxTls } from './tls';
 
+/**
+ * A request over HTTP/1.1 or HTTP/2: the handlers use what the two share
+ * (Node's compatibility API), as a real API server serves both.
+ */
 type Route = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 /** Each listening sandbox API server's requests, by the address and port it listens on. */
 const routes = new Map<string, Route>();
-let front: https.Server | undefined;
+let front: http2.Http2SecureServer | undefined;
 
 const ANY = new Set(['0.0.0.0', '::']);
 const routeKey = (address: string | undefined, port: number | undefined) =>
@@ -20,16 +24,26 @@ const routeKey = (address: string | undefined, port: number | undefined) =>
  * (1,000 clusters provisioned at once build 1,000), and every server uses
  * the same certificate. Never listens itself; Node's TLS and HTTP handle each
  * connection as they would on the server's own port.
+ *
+ * It speaks HTTP/2 to clients that offer it (ALPN `h2`, as kube-apiserver
+ * does: client-go and the portal's pre-flight use it) and HTTP/1.1 to the
+ * rest (client-node's own requests, watches, kubectl with HTTP/2 disabled).
  */
-function frontServer(): https.Server {
+function frontServer(): http2.Http2SecureServer {
   if (front) return front;
   const tls = sandboxTls();
-  front = https.createServer({ key: tls.key, cert: tls.cert });
-  front.keepAliveTimeout = 60_000;
+  front = http2.createSecureServer({
+    key: tls.key,
+    cert: tls.cert,
+    allowHTTP1: true,
+    // A pre-flight sends many requests at once over one connection.
+    settings: { maxConcurrentStreams: 250 },
+  });
+  (front as unknown as http.Server).keepAliveTimeout = 60_000;
   // What listen() starts on an HTTP server, which this one never calls: the
   // headers and request timeouts, checked on every connection handed here.
   front.emit('listening');
-  front.on('request', (req, res) => {
+  front.on('request', (req: any, res: any) => {
     const { localAddress, localPort } = req.socket;
     const route =
       routes.get(routeKey(localAddress, localPort)) ??

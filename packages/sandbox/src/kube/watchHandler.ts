@@ -15,10 +15,9 @@ export function serveWatch(ctx: ApiServerContext, request: ResourceRequest) {
   const fields = parseFieldSelector(q.get('fieldSelector'));
   const rvParam = q.get('resourceVersion');
   const from = rvParam && rvParam !== '0' ? Number(rvParam) : undefined;
-  res.writeHead(200, {
-    'content-type': 'application/json',
-    'transfer-encoding': 'chunked',
-  });
+  // No length: HTTP/1.1 sends it chunked, HTTP/2 as data frames (where a
+  // transfer-encoding header is forbidden).
+  res.writeHead(200, { 'content-type': 'application/json' });
   res.flushHeaders(); // clients wait for headers before reading events
   const send = (event: { type: string; object: unknown }) =>
     res.write(`${JSON.stringify(event)}\n`);

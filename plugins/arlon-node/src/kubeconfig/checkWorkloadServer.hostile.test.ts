@@ -1,9 +1,17 @@
+import http2 from 'node:http2';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { CoreV1Api } from '@kubernetes/client-node';
+import {
+  CoreV1Api,
+  createConfiguration,
+  HttpMethod,
+  KubeConfig,
+  ServerConfiguration,
+} from '@kubernetes/client-node';
 import { ServerAddressPolicy } from './ServerAddressPolicy';
 import { kubeConfigFromWorkload } from './workloadClient';
 import { sandboxTls } from '@arlon-backstage/arlon-sandbox';
+import { requestJson } from '../live/jsonRequest';
 
 async function listen(server: https.Server): Promise<number> {
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
@@ -67,7 +75,7 @@ describe('guardConnections, a redirecting API server', () => {
       localAddresses: ['127.0.0.1'],
     });
 
-  const listNamespaces = (server: string) =>
+  const workloadKc = (server: string) =>
     kubeConfigFromWorkload(
       {
         server,
@@ -76,9 +84,20 @@ describe('guardConnections, a redirecting API server', () => {
         user: { token: 'workload-token' },
       },
       policy(),
-    )
-      .makeApiClient(CoreV1Api)
-      .listNamespace();
+    );
+  const listNamespaces = (server: string) =>
+    workloadKc(server).makeApiClient(CoreV1Api).listNamespace();
+  /** As a pre-flight asks (requestJson: HTTP/2 when the server offers it, through the guarded agent). */
+  const preflightList = (server: string) => {
+    const kc: KubeConfig = workloadKc(server);
+    return requestJson(
+      createConfiguration({
+        baseServer: new ServerConfiguration(server, {}),
+        authMethods: { default: kc },
+      }),
+      { method: HttpMethod.GET, path: '/api/v1/namespaces' },
+    );
+  };
 
   it('the internal service is refused when asked for directly (the policy the redirects try to get round)', async () => {
     await expect(
@@ -125,6 +144,40 @@ describe('guardConnections, a redirecting API server', () => {
       expect(internalHits).toEqual([]);
     } finally {
       await new Promise(resolve => allowed.close(resolve));
+    }
+  });
+
+  it("refuses the internal service to a pre-flight's HTTP/2 connection too, and lets it reach an allowed HTTP/2 server", async () => {
+    // Not even a TLS connection: its ALPN would tell whether it speaks h2.
+    let connections = 0;
+    const count = () => connections++;
+    internal.on('connection', count);
+    try {
+      await expect(
+        preflightList(`https://localhost:${internalPort}`),
+      ).rejects.toThrow(/refused by arlon\.security/);
+    } finally {
+      internal.off('connection', count);
+    }
+    expect(internalHits).toEqual([]);
+    expect(connections).toBe(0);
+
+    const versions: string[] = [];
+    const allowed = http2.createSecureServer(tls, (req, res) => {
+      versions.push(req.httpVersion);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"items":[]}');
+    });
+    await new Promise<void>(resolve => allowed.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (allowed.address() as AddressInfo).port;
+      expect(await preflightList(`https://127.0.0.1:${port}`)).toEqual({
+        items: [],
+      });
+      expect(versions).toEqual(['2.0']);
+    } finally {
+      allowed.close();
+      allowed.emit('close');
     }
   });
 });

@@ -1,19 +1,22 @@
 import http from 'node:http';
 import https from 'node:https';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import {
   ApiException,
   Configuration,
   HttpMethod,
   RequestContext,
 } from '@kubernetes/client-node';
+import {
+  AbortError,
+  Answer,
+  FetchError,
+  inflate,
+  MAX_RESPONSE_BYTES,
+} from './requestErrors';
+import { sendHttp2 } from './http2Request';
+import { opensHttp2 } from './http2Sessions';
 
-/**
- * The most a response may hold (after decompression): a list page of 500
- * large objects fits; a server streaming without end does not fill memory.
- */
-export const MAX_RESPONSE_BYTES = 256 * 2 ** 20;
+export { FetchError, MAX_RESPONSE_BYTES };
 
 export interface JsonRequest {
   method: HttpMethod;
@@ -34,7 +37,10 @@ export interface JsonRequest {
  * limitRequestTime hook there). It skips what client-node adds per request
  * and objects do not need: the ObjectSerializer's copy of the body each way
  * (a typed copy that drops fields its models do not know) and node-fetch's
- * streams. The body is sent as is and the response parsed once.
+ * streams. The body is sent as is and the response parsed once. Over https
+ * with Node's own agent, requests go as streams of one HTTP/2 connection
+ * per cluster, opened by that agent (sendHttp2); otherwise, or when the
+ * server offers no HTTP/2, over HTTP/1.1 (send).
  *
  * Failures look as they did through client-node: a non-2xx answer is an
  * ApiException with the status and the body's text; a network failure a
@@ -69,7 +75,11 @@ export async function requestJson(
   >;
   await BearerToken?.applySecurityAuthentication?.(context);
   await auth?.applySecurityAuthentication?.(context);
-  const response = await send(context, maxBytes);
+  const agent = context.getAgent();
+  const response =
+    context.getUrl().startsWith('https:') && opensHttp2(agent)
+      ? await sendHttp2(context, agent, maxBytes, send)
+      : await send(context, maxBytes);
   return jsonAnswer(response.status, response.headers, response.text);
 }
 
@@ -94,37 +104,11 @@ export function jsonAnswer(
   return JSON.parse(text);
 }
 
-/** Raised as node-fetch raises it, so callers (describeConnectionError) read it the same. */
-export class FetchError extends Error {
-  readonly code?: string;
-  readonly errno?: string;
-  constructor(
-    message: string,
-    readonly type: string,
-    systemError?: { code?: string },
-  ) {
-    super(message);
-    this.name = 'FetchError';
-    if (systemError) this.code = this.errno = systemError.code;
-  }
-}
-
-class AbortError extends Error {
-  readonly type = 'aborted';
-  constructor() {
-    super('The user aborted a request.');
-    this.name = 'AbortError';
-  }
-}
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-}
-
 /** Sends `context` with Node's http(s) over its agent, honouring its signal; the body in one write. */
-function send(context: RequestContext, maxBytes: number): Promise<Answer> {
+export function send(
+  context: RequestContext,
+  maxBytes: number,
+): Promise<Answer> {
   const url = context.getUrl();
   const signal = context.getSignal();
   const body = context.getBody();
@@ -222,26 +206,4 @@ function send(context: RequestContext, maxBytes: number): Promise<Answer> {
     });
     request.end(body);
   });
-}
-
-const gunzip = promisify(zlib.gunzip);
-
-/**
- * A compressed body's text, at most `maxBytes` once inflated. Off the event
- * loop (zlib's thread pool), as node-fetch inflated it: a list page of a
- * large cluster is megabytes.
- */
-async function inflate(
-  raw: Buffer,
-  encoding: string,
-  maxBytes: number,
-): Promise<string> {
-  if (encoding !== 'gzip' && encoding !== 'x-gzip')
-    throw new Error(`unsupported content-encoding ${encoding}`);
-  const text = await gunzip(raw, {
-    maxOutputLength: maxBytes,
-    // A truncated stream is read as far as it goes, as node-fetch reads it.
-    finishFlush: zlib.constants.Z_SYNC_FLUSH,
-  });
-  return text.toString('utf8');
 }
