@@ -1,10 +1,6 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
-import {
-  Sandbox,
-  eventually,
-  kubeConfigFor,
-} from '@arlon-backstage/arlon-sandbox';
+import { Sandbox, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
 import {
   DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
   ManagementCluster,
