@@ -84,8 +84,10 @@ const ABOVE_SURROGATES = /[\ud800-\uffff]/;
 
 /** By code point (the UTF-8 bytes' order), as isomorphic-git sorts a tree's entries. */
 function compareNames(a: string, b: string): number {
-  if (!ABOVE_SURROGATES.test(a) && !ABOVE_SURROGATES.test(b))
-    return a < b ? -1 : a > b ? 1 : 0;
+  if (!ABOVE_SURROGATES.test(a) && !ABOVE_SURROGATES.test(b)) {
+    if (a === b) return 0;
+    return a < b ? -1 : 1;
+  }
   // Decoded from UTF-8, a name holds no lone surrogate: code points compare.
   const x = [...a].map(c => c.codePointAt(0)!);
   const y = [...b].map(c => c.codePointAt(0)!);
