@@ -56,6 +56,9 @@ export class FleetCheckout {
   /** Fetches the branch and returns its head commit and files. */
   async fetchHead(): Promise<FleetSnapshot> {
     const onAuth = await this.onAuth();
+    // isomorphic-git's parsed pack indexes, loaded once for the fetch (which
+    // looks up what it has) and the read of what it brought.
+    const cache = {};
     if (!fs.existsSync(path.join(this.dir, '.git'))) {
       await fs.promises.mkdir(this.dir, { recursive: true });
       await git.clone({
@@ -77,6 +80,7 @@ export class FleetCheckout {
       ref: this.branch,
       singleBranch: true,
       onAuth,
+      cache,
     });
     if (!fetchHead)
       throw new Error(`the fleet repository has no branch "${this.branch}"`);
@@ -92,7 +96,10 @@ export class FleetCheckout {
       value: fetchHead,
       force: true,
     });
-    return { commit: fetchHead, files: await this.filesAt(fetchHead) };
+    return {
+      commit: fetchHead,
+      files: await this.filesAt(fetchHead, cache),
+    };
   }
 
   /** Commits `changes` on top of `parent` and pushes; false when the branch moved meanwhile. */
@@ -258,12 +265,12 @@ export class FleetCheckout {
     return files;
   }
 
-  private async filesAt(commit: string): Promise<FleetFiles> {
+  private async filesAt(commit: string, cache: object): Promise<FleetFiles> {
     const cached = this.snapshots.get(commit);
     if (cached) return cached;
     // Unchanged folders come from memory by their tree id, and blobs are
     // read once per content, so a new commit costs only what it changed.
-    const files = await this.trees.at(commit);
+    const files = await this.trees.at(commit, cache);
     this.keepSnapshot(commit, files);
     return files;
   }

@@ -112,4 +112,24 @@ describe('TreeFiles', () => {
       repo.remove();
     }
   });
+
+  it('reads the same folder at two paths under each path, and again when one moves', async () => {
+    const repo = repository();
+    try {
+      const reader = new TreeFiles(repo.dir);
+      // Same content, so the same tree id, under two paths.
+      const first = repo.commit({
+        'bundles/a/m.yaml': 'kind: ConfigMap\n',
+        'bundles/b/m.yaml': 'kind: ConfigMap\n',
+      });
+      expect(trimmed(await reader.at(first))).toEqual(repo.truth(first));
+      const moved = repo.commit({
+        'bundles/a/m.yaml': null,
+        'bundles/c/m.yaml': 'kind: ConfigMap\n',
+      });
+      expect(trimmed(await reader.at(moved))).toEqual(repo.truth(moved));
+    } finally {
+      repo.remove();
+    }
+  });
 });
