@@ -54,9 +54,7 @@ describe('kubectl against the sandbox', () => {
       file,
       'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: demo\n  namespace: default\ndata:\n  a: "1"\n',
     );
-    expect(await kubectl('apply', '-f', file)).toBe(
-      'configmap/demo created\n',
-    );
+    expect(await kubectl('apply', '-f', file)).toBe('configmap/demo created\n');
     expect(await kubectl('apply', '-f', file)).toBe(
       'configmap/demo unchanged\n',
     );

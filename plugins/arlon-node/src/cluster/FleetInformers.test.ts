@@ -1,5 +1,9 @@
 import { CoreV1Api } from '@kubernetes/client-node';
-import { Sandbox, eventually, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
+import {
+  Sandbox,
+  eventually,
+  kubeConfigFor,
+} from '@arlon-backstage/arlon-sandbox';
 import { FleetInformers } from './FleetInformers';
 
 describe('FleetInformers', () => {

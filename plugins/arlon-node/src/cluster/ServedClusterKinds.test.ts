@@ -1,6 +1,10 @@
 import net from 'node:net';
 import { CustomObjectsApi } from '@kubernetes/client-node';
-import { KubeApiServer, Sandbox, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
+import {
+  KubeApiServer,
+  Sandbox,
+  kubeConfigFor,
+} from '@arlon-backstage/arlon-sandbox';
 import { clusterManifestKinds } from '@arlon-backstage/plugin-arlon-common';
 import { ManagementClusters } from './ManagementClusters';
 import { ServedClusterKinds } from './ServedClusterKinds';

@@ -5,7 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ConfigReader } from '@backstage/config';
 import { ScmIntegrations } from '@backstage/integration';
-import { GitHttpServer, createFleetRepository } from '@arlon-backstage/arlon-sandbox';
+import {
+  GitHttpServer,
+  createFleetRepository,
+} from '@arlon-backstage/arlon-sandbox';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { FleetRepository } from './FleetRepository';

@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigReader } from '@backstage/config';
 import { ScmIntegrations } from '@backstage/integration';
-import { GitHttpServer, createFleetRepository } from '@arlon-backstage/arlon-sandbox';
+import {
+  GitHttpServer,
+  createFleetRepository,
+} from '@arlon-backstage/arlon-sandbox';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { FleetDefinitions } from '../fleet/FleetDefinitions';
