@@ -39,12 +39,15 @@ export function compareObjects(
   crdFields?: CrdQuantityFields,
 ): FieldChange[] {
   const type: ObjectType = isObject(desired) ? desired : {};
-  return compare(desired, live, applied, {
-    type,
-    crdFields,
-    path: '',
-    fields: [],
-  });
+  const changes: FieldChange[] = [];
+  compare(
+    desired,
+    live,
+    applied,
+    { type, crdFields, path: '', fields: [] },
+    changes,
+  );
+  return changes;
 }
 
 /** Where in the object a comparison is: the path shown, and the field names from the root. */
@@ -56,12 +59,14 @@ interface Place {
   fields: FieldPath;
 }
 
+/** Appends to `changes` what differs at `at` (one array for the whole walk: no copies). */
 function compare(
   desired: unknown,
   live: unknown,
   applied: unknown,
   at: Place,
-): FieldChange[] {
+  changes: FieldChange[],
+): void {
   const { path } = at;
   const into = (key: string | number, label: string): Place => ({
     ...at,
@@ -69,22 +74,20 @@ function compare(
     fields: [...at.fields, key],
   });
   // `[]` against `null` or `{}`: the same absence, written two ways.
-  if (isEmpty(desired) && isEmpty(live)) return [];
+  if (isEmpty(desired) && isEmpty(live)) return;
   if (isObject(desired) && isObject(live)) {
-    const changes: FieldChange[] = [];
     for (const key of Object.keys(desired)) {
       const p = path ? `${path}.${key}` : key;
       if (!has(live, key)) {
         if (!isEmpty(desired[key]))
           changes.push({ path: p, kind: 'added', to: desired[key] });
       } else
-        changes.push(
-          ...compare(
-            desired[key],
-            live[key],
-            isObject(applied) && has(applied, key) ? applied[key] : undefined,
-            into(key, p),
-          ),
+        compare(
+          desired[key],
+          live[key],
+          isObject(applied) && has(applied, key) ? applied[key] : undefined,
+          into(key, p),
+          changes,
         );
     }
     if (isObject(applied)) {
@@ -97,7 +100,7 @@ function compare(
           });
       }
     }
-    return changes;
+    return;
   }
   if (Array.isArray(desired) && Array.isArray(live)) {
     const keys = mergeKeysFor(path, desired, live);
@@ -115,20 +118,18 @@ function compare(
           .filter(k => item[k] !== undefined)
           .map(k => `${k}=${item[k]}`)
           .join(',')}]`;
-      const changes: FieldChange[] = [];
       const wanted = new Set(desired.map(id));
       desired.forEach((item, i) => {
         const match = liveById.get(id(item));
         if (match === undefined)
           changes.push({ path: label(item), kind: 'added', to: item });
         else
-          changes.push(
-            ...compare(
-              item,
-              match,
-              appliedById.get(id(item)),
-              into(i, label(item)),
-            ),
+          compare(
+            item,
+            match,
+            appliedById.get(id(item)),
+            into(i, label(item)),
+            changes,
           );
       });
       for (const [itemId, item] of appliedById) {
@@ -139,26 +140,33 @@ function compare(
             from: liveById.get(itemId),
           });
       }
-      return changes;
+      return;
     }
-    if (desired.length !== live.length)
-      return [{ path, kind: 'changed', from: live, to: desired }];
-    return desired.flatMap((item, i) =>
+    if (desired.length !== live.length) {
+      changes.push({ path, kind: 'changed', from: live, to: desired });
+      return;
+    }
+    desired.forEach((item, i) =>
       compare(
         item,
         live[i],
         Array.isArray(applied) ? applied[i] : undefined,
         into(i, `${path}[${i}]`),
+        changes,
       ),
     );
+    return;
   }
   // A scalar against an object or a list is one change (equivalentScalars
   // holds only for equal values or two quantities), as are two scalars that
-  // mean different things.
-  const same = isQuantityField(at.type, at.fields, at.crdFields)
-    ? equivalentScalars(desired, live)
-    : desired === live;
-  return same ? [] : [{ path, kind: 'changed', from: live, to: desired }];
+  // mean different things. Equal values are the same whatever the field
+  // (equivalentScalars holds for them): the field's type is looked up only
+  // for values that differ.
+  const same =
+    desired === live ||
+    (isQuantityField(at.type, at.fields, at.crdFields) &&
+      equivalentScalars(desired, live));
+  if (!same) changes.push({ path, kind: 'changed', from: live, to: desired });
 }
 
 function mergeKeysFor(

@@ -1,7 +1,7 @@
 import type { KubeObject } from '../providers/renderCluster';
 import { compareObjects, FieldChange } from './compareObjects';
 import { quantityFieldsFromCrds } from './crdQuantityFields';
-import { lastApplied, normalizeObject } from './normalize';
+import { lastApplied, normalizedView } from './normalize';
 import { withoutServerAssigned } from './serverAssigned';
 import {
   annotationShowsSecret,
@@ -141,7 +141,7 @@ export function diffObjects(
     const l = liveByKey.get(id.key);
     // Both sides carry the namespace identity gave them, so only real differences remain.
     const withNamespace = (o: Partial<KubeObject>) =>
-      normalizeObject({
+      normalizedView({
         ...o,
         metadata: {
           ...o.metadata,
@@ -153,9 +153,9 @@ export function diffObjects(
       results.push({
         ...strip(id),
         action: 'create',
-        changes: mask(id.kind, [
-          { path: '', kind: 'added', to: normalizedDesired },
-        ]),
+        changes: owned(
+          mask(id.kind, [{ path: '', kind: 'added', to: normalizedDesired }]),
+        ),
         unified: unifiedYamlDiff(
           id.key,
           undefined,
@@ -174,6 +174,16 @@ export function diffObjects(
       applied && withNamespace(applied),
       crdFields,
     );
+    if (!changes.length) {
+      // The text diff of an unchanged object is empty: live is not projected.
+      results.push({
+        ...strip(id),
+        action: 'unchanged',
+        changes: [],
+        unified: '',
+      });
+      continue;
+    }
     const [maskedLive, maskedDesired] = maskSecretPair(
       alignEquivalent(
         options.exact
@@ -186,35 +196,32 @@ export function diffObjects(
     );
     results.push({
       ...strip(id),
-      action: changes.length ? 'update' : 'unchanged',
-      changes: mask(id.kind, changes),
-      unified: changes.length
-        ? unifiedYamlDiff(
-            id.key,
-            maskSecretAnnotations(maskedLive),
-            maskSecretAnnotations(maskedDesired),
-          )
-        : '',
+      action: 'update',
+      changes: owned(mask(id.kind, changes)),
+      unified: unifiedYamlDiff(
+        id.key,
+        maskSecretAnnotations(maskedLive),
+        maskSecretAnnotations(maskedDesired),
+      ),
     });
   }
   if (options.prune) {
     for (const l of live) {
       const id = identify(l);
-      if (!seen.has(id.key))
-        results.push({
-          ...strip(id),
-          action: 'delete',
-          changes: mask(id.kind, [
-            { path: '', kind: 'removed', from: normalizeObject(l) },
-          ]),
-          unified: unifiedYamlDiff(
-            id.key,
-            maskSecretAnnotations(
-              maskSecretPair(normalizeObject(l), undefined)[0],
-            ),
-            undefined,
-          ),
-        });
+      if (seen.has(id.key)) continue;
+      const normalizedLive = normalizedView(l);
+      results.push({
+        ...strip(id),
+        action: 'delete',
+        changes: owned(
+          mask(id.kind, [{ path: '', kind: 'removed', from: normalizedLive }]),
+        ),
+        unified: unifiedYamlDiff(
+          id.key,
+          maskSecretAnnotations(maskSecretPair(normalizedLive, undefined)[0]),
+          undefined,
+        ),
+      });
     }
   }
   return results.sort((a, b) => a.key.localeCompare(b.key));
@@ -259,6 +266,15 @@ function strip(id: {
 }) {
   const { key, group, kind, namespace, name } = id;
   return { key, group, kind, ...(namespace ? { namespace } : {}), name };
+}
+
+/**
+ * The changes as values of their own: compared objects are normalised
+ * without copying (normalizedView), so a change's `from` and `to` would
+ * otherwise share parts with the caller's objects.
+ */
+function owned(changes: FieldChange[]): FieldChange[] {
+  return structuredClone(changes);
 }
 
 /**

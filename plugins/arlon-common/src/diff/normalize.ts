@@ -22,29 +22,30 @@ const NOISE_METADATA = [
 /**
  * Drops what is not intent (status, server-set metadata, ArgoCD and kubectl
  * bookkeeping) and folds Secret `stringData` into base64 `data`, as the API
- * server would, so desired and live compare like for like.
+ * server would, so desired and live compare like for like. Returns a copy.
  */
 export function normalizeObject<T extends Partial<KubeObject>>(object: T): T {
-  // What is dropped is left out before copying, not copied then deleted:
-  // managedFields and status are most of a live object, and a pre-flight
-  // normalises thousands.
-  const { status: _status, ...kept } = object as any;
-  const metadata = kept.metadata;
+  return structuredClone(normalizedView(object));
+}
+
+/**
+ * What normalizeObject returns, but sharing with `object` every part it does
+ * not change (only the object itself, its metadata, annotations, labels and
+ * a Secret's `data` are new): a pre-flight normalises thousands of objects
+ * only to read them, and copying each whole was most of the engine's time.
+ * Never mutate the result, nor `object` while the result is in use.
+ */
+export function normalizedView<T extends Partial<KubeObject>>(object: T): T {
+  // What is dropped is left out, not copied then deleted: managedFields and
+  // status are most of a live object.
+  const { status: _status, ...o } = object as any;
+  const metadata = o.metadata;
   if (metadata && typeof metadata === 'object' && !Array.isArray(metadata)) {
     const rest = { ...metadata };
     for (const k of NOISE_METADATA) delete rest[k];
-    kept.metadata = rest;
-  }
-  const o: any = structuredClone(kept);
-  if (o.metadata) {
-    for (const k of NOISE_METADATA) delete o.metadata[k];
-    for (const k of NOISE_ANNOTATIONS)
-      if (o.metadata.annotations) delete o.metadata.annotations[k];
-    for (const k of NOISE_LABELS)
-      if (o.metadata.labels) delete o.metadata.labels[k];
-    for (const k of ['annotations', 'labels'])
-      if (o.metadata[k] && Object.keys(o.metadata[k]).length === 0)
-        delete o.metadata[k];
+    withoutNoise(rest, 'annotations', NOISE_ANNOTATIONS);
+    withoutNoise(rest, 'labels', NOISE_LABELS);
+    o.metadata = rest;
   }
   if (o.kind === 'Secret' && o.apiVersion === 'v1' && o.stringData) {
     o.data = { ...o.data };
@@ -53,6 +54,26 @@ export function normalizeObject<T extends Partial<KubeObject>>(object: T): T {
     delete o.stringData;
   }
   return o;
+}
+
+/**
+ * `metadata[field]` without the `noise` keys, copied only when it has one;
+ * dropped when that leaves it empty (as it was when every value was
+ * copied: a truthy value with no own keys, `{}`, `[]` or `true`, goes too).
+ */
+function withoutNoise(
+  metadata: Record<string, any>,
+  field: string,
+  noise: string[],
+) {
+  let value = metadata[field];
+  if (!value) return;
+  if (typeof value === 'object' && noise.some(k => Object.hasOwn(value, k))) {
+    value = Array.isArray(value) ? Object.assign([], value) : { ...value };
+    for (const k of noise) delete value[k];
+    metadata[field] = value;
+  }
+  if (Object.keys(value).length === 0) delete metadata[field];
 }
 
 /** The object kubectl last applied, from its annotation, if any. */
