@@ -317,6 +317,27 @@ describe('requestJson over HTTP/2', () => {
     expect(cancelled).toEqual(['/api/v1/hang']);
     expect(s.sessions).toBe(1);
   });
+
+  it('refuses server push: a hostile server cannot make it take streams it never asked for', async () => {
+    const pushes: string[] = [];
+    let advertised: boolean | undefined;
+    s.handle = (req, res) => {
+      advertised = req.stream.session?.remoteSettings.enablePush;
+      // Each pushed stream would hold up to Node's session memory, unread.
+      try {
+        res.createPushResponse({ ':path': '/api/v1/pushed' }, error =>
+          pushes.push(error ? 'refused' : 'taken'),
+        );
+      } catch {
+        pushes.push('refused');
+      }
+      json(res, { ok: true });
+    };
+
+    expect(await get('/api/v1/x')).toEqual({ ok: true });
+    expect(advertised).toBe(false);
+    expect(pushes).toEqual(['refused']);
+  });
 });
 
 describe('requestJson to a TLS server without HTTP/2', () => {
