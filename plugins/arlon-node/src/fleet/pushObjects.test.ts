@@ -211,6 +211,41 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
     await bareGit('fsck', '--strict', '--no-dangling');
   });
 
+  it('fails, moving nothing, a new branch off a parent the server never had (a commit an overtaken push left local)', async () => {
+    const url = `${server.url}/fleet.git`;
+    const { checkout, localHead } = await checkoutAt(url);
+    const { commit: head } = await checkout.fetchHead();
+    await pushByHand(
+      url.replace('://', `://${creds.username}:${creds.password}@`),
+      { 'rival.yaml': 'r\n' },
+      'rival',
+    );
+    const local = await checkout.commitAndPush(
+      head,
+      { 'generated/values/c1/apps.yaml': 'only here\n' },
+      'Overtaken',
+      author,
+    );
+    expect(local.pushed).toBe(false);
+
+    // Only what this commit added goes; the parent and its new folder
+    // never reached the server, whose receive-pack must refuse the ref.
+    await expect(
+      checkout.commitAndPush(
+        local.commit,
+        { 'arlon/bundles/b.yaml': 'b\n' },
+        'Propose b',
+        author,
+        'arlon/propose-b',
+      ),
+    ).rejects.toThrow(/missing necessary objects|unpack/);
+    await expect(
+      bareGit('rev-parse', '--verify', 'refs/heads/arlon/propose-b'),
+    ).rejects.toThrow();
+    await expect(localHead('arlon/propose-b')).rejects.toThrow();
+    expect(await localHead()).toBe(head);
+  });
+
   it('is overtaken, sending nothing and leaving its branch, when someone else pushed first', async () => {
     const url = `${server.url}/fleet.git`;
     const { checkout, localHead } = await checkoutAt(url);
