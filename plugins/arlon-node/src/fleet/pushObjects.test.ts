@@ -22,6 +22,7 @@ const creds = { username: 'bot', password: 'pw' };
 interface Answer {
   status?: number;
   type?: string;
+  headers?: Record<string, string>;
   body: Buffer | string;
 }
 
@@ -71,6 +72,7 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
           res.writeHead(answer.status ?? 200, {
             'content-type':
               answer.type ?? 'application/x-git-receive-pack-result',
+            ...answer.headers,
           });
           res.end(answer.body);
         });
@@ -267,6 +269,40 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
     expect(await bareGit('rev-parse', 'main')).toBe(rival);
     expect(await bareGit('count-objects', '-v')).toBe(objects);
     expect(await localHead()).toBe(parent);
+  });
+
+  it('sends its credentials to no other origin the server redirects to, asked or in the URL', async () => {
+    const seen: Array<string | undefined> = [];
+    const elsewhere = http.createServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(401, { 'www-authenticate': 'Basic realm="x"' });
+      res.end();
+    });
+    await new Promise<void>(r => elsewhere.listen(0, '127.0.0.1', r));
+    cleanup.push(() => new Promise(r => elsewhere.close(r)));
+    const { port } = elsewhere.address() as { port: number };
+    const url = await hostile({
+      advertisement: () => ({
+        status: 302,
+        headers: { location: `http://127.0.0.1:${port}/fleet.git/info/refs` },
+        body: '',
+      }),
+    });
+    for (const withUrlCredentials of [false, true]) {
+      const { checkout, localHead } = await checkoutAt(
+        withUrlCredentials
+          ? url.replace('://', `://${creds.username}:${creds.password}@`)
+          : url,
+      );
+      const { commit: parent } = await checkout.fetchHead();
+      await expect(
+        checkout.commitAndPush(parent, { 'b.yaml': 'b\n' }, 'Add b', author),
+      ).rejects.toMatchObject({ code: 'HttpError' });
+      expect(await localHead()).toBe(parent);
+    }
+    // Asked twice (no credentials, then the ones offered after the 401), and
+    // once with the URL's: none of them went to the other origin.
+    expect(seen).toEqual([undefined, undefined, undefined]);
   });
 
   describe('against a server whose answers are wrong', () => {
