@@ -1,6 +1,7 @@
 import http2 from 'node:http2';
 import https from 'node:https';
 import net from 'node:net';
+import tls from 'node:tls';
 import zlib from 'node:zlib';
 import {
   ApiException,
@@ -315,6 +316,31 @@ describe('requestJson over HTTP/2', () => {
     expect(isAbortError(error)).toBe(true);
     expect(await get('/api/v1/ok', limited)).toEqual({ ok: true });
     expect(cancelled).toEqual(['/api/v1/hang']);
+    expect(s.sessions).toBe(1);
+  });
+
+  it('shares no connection with a client that trusts another CA: its own handshake fails, its token never sent', async () => {
+    const tokens: Array<string | undefined> = [];
+    s.handle = (req, res) => {
+      tokens.push(req.headers.authorization);
+      json(res, { ok: true });
+    };
+    expect(await get('/api/v1/x')).toEqual({ ok: true });
+    // The same server URL, another cluster's trust (a public root CA).
+    const otherCa = reuseConnections(
+      kubeConfigFor(
+        `https://127.0.0.1:${s.port}`,
+        'other-token',
+        Buffer.from(tls.rootCertificates[0]).toString('base64'),
+      ),
+    );
+
+    const error = await errorOf(get('/api/v1/y', configurationOf(otherCa)));
+
+    expect(error).toBeInstanceOf(FetchError);
+    expect(error.message).toMatch(/certificate/);
+    expect(tokens).toEqual(['Bearer t']);
+    expect(await get('/api/v1/z')).toEqual({ ok: true });
     expect(s.sessions).toBe(1);
   });
 
