@@ -22,6 +22,7 @@ const creds = { username: 'bot', password: 'pw' };
 interface Answer {
   status?: number;
   type?: string;
+  headers?: Record<string, string>;
   body: Buffer | string;
 }
 
@@ -71,6 +72,7 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
           res.writeHead(answer.status ?? 200, {
             'content-type':
               answer.type ?? 'application/x-git-receive-pack-result',
+            ...answer.headers,
           });
           res.end(answer.body);
         });
@@ -211,6 +213,41 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
     await bareGit('fsck', '--strict', '--no-dangling');
   });
 
+  it('fails, moving nothing, a new branch off a parent the server never had (a commit an overtaken push left local)', async () => {
+    const url = `${server.url}/fleet.git`;
+    const { checkout, localHead } = await checkoutAt(url);
+    const { commit: head } = await checkout.fetchHead();
+    await pushByHand(
+      url.replace('://', `://${creds.username}:${creds.password}@`),
+      { 'rival.yaml': 'r\n' },
+      'rival',
+    );
+    const local = await checkout.commitAndPush(
+      head,
+      { 'generated/values/c1/apps.yaml': 'only here\n' },
+      'Overtaken',
+      author,
+    );
+    expect(local.pushed).toBe(false);
+
+    // Only what this commit added goes; the parent and its new folder
+    // never reached the server, whose receive-pack must refuse the ref.
+    await expect(
+      checkout.commitAndPush(
+        local.commit,
+        { 'arlon/bundles/b.yaml': 'b\n' },
+        'Propose b',
+        author,
+        'arlon/propose-b',
+      ),
+    ).rejects.toThrow(/missing necessary objects|unpack/);
+    await expect(
+      bareGit('rev-parse', '--verify', 'refs/heads/arlon/propose-b'),
+    ).rejects.toThrow();
+    await expect(localHead('arlon/propose-b')).rejects.toThrow();
+    expect(await localHead()).toBe(head);
+  });
+
   it('is overtaken, sending nothing and leaving its branch, when someone else pushed first', async () => {
     const url = `${server.url}/fleet.git`;
     const { checkout, localHead } = await checkoutAt(url);
@@ -232,6 +269,40 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
     expect(await bareGit('rev-parse', 'main')).toBe(rival);
     expect(await bareGit('count-objects', '-v')).toBe(objects);
     expect(await localHead()).toBe(parent);
+  });
+
+  it('sends its credentials to no other origin the server redirects to, asked or in the URL', async () => {
+    const seen: Array<string | undefined> = [];
+    const elsewhere = http.createServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(401, { 'www-authenticate': 'Basic realm="x"' });
+      res.end();
+    });
+    await new Promise<void>(r => elsewhere.listen(0, '127.0.0.1', r));
+    cleanup.push(() => new Promise(r => elsewhere.close(r)));
+    const { port } = elsewhere.address() as { port: number };
+    const url = await hostile({
+      advertisement: () => ({
+        status: 302,
+        headers: { location: `http://127.0.0.1:${port}/fleet.git/info/refs` },
+        body: '',
+      }),
+    });
+    for (const withUrlCredentials of [false, true]) {
+      const { checkout, localHead } = await checkoutAt(
+        withUrlCredentials
+          ? url.replace('://', `://${creds.username}:${creds.password}@`)
+          : url,
+      );
+      const { commit: parent } = await checkout.fetchHead();
+      await expect(
+        checkout.commitAndPush(parent, { 'b.yaml': 'b\n' }, 'Add b', author),
+      ).rejects.toMatchObject({ code: 'HttpError' });
+      expect(await localHead()).toBe(parent);
+    }
+    // Asked twice (no credentials, then the ones offered after the 401), and
+    // once with the URL's: none of them went to the other origin.
+    expect(seen).toEqual([undefined, undefined, undefined]);
   });
 
   describe('against a server whose answers are wrong', () => {

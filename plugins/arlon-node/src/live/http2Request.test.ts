@@ -1,6 +1,7 @@
 import http2 from 'node:http2';
 import https from 'node:https';
 import net from 'node:net';
+import tls from 'node:tls';
 import zlib from 'node:zlib';
 import {
   ApiException,
@@ -301,10 +302,16 @@ describe('requestJson over HTTP/2', () => {
     expect(s.sessions).toBe(2);
   });
 
-  it("aborts an unanswered request at the KubeConfig's deadline and cancels its stream, the connection staying usable", async () => {
+  it("aborts an unanswered request at the KubeConfig's deadline and cancels its stream; the next goes on a new connection, as over HTTP/1.1", async () => {
     const cancelled: string[] = [];
+    // A connection gone silent (a peer or a NAT that dropped it): nothing
+    // more is answered on it, though it is never closed.
+    const silent = new Set<unknown>();
     s.handle = (req, res) => {
+      const session = req.stream.session;
+      if (silent.has(session)) return undefined;
       if (!req.url?.endsWith('/hang')) return json(res, { ok: true });
+      silent.add(session);
       req.stream.on('close', () => cancelled.push(req.url!));
       return undefined;
     };
@@ -315,7 +322,53 @@ describe('requestJson over HTTP/2', () => {
     expect(isAbortError(error)).toBe(true);
     expect(await get('/api/v1/ok', limited)).toEqual({ ok: true });
     expect(cancelled).toEqual(['/api/v1/hang']);
+    expect(s.sessions).toBe(2);
+  });
+
+  it('shares no connection with a client that trusts another CA: its own handshake fails, its token never sent', async () => {
+    const tokens: Array<string | undefined> = [];
+    s.handle = (req, res) => {
+      tokens.push(req.headers.authorization);
+      json(res, { ok: true });
+    };
+    expect(await get('/api/v1/x')).toEqual({ ok: true });
+    // The same server URL, another cluster's trust (a public root CA).
+    const otherCa = reuseConnections(
+      kubeConfigFor(
+        `https://127.0.0.1:${s.port}`,
+        'other-token',
+        Buffer.from(tls.rootCertificates[0]).toString('base64'),
+      ),
+    );
+
+    const error = await errorOf(get('/api/v1/y', configurationOf(otherCa)));
+
+    expect(error).toBeInstanceOf(FetchError);
+    expect(error.message).toMatch(/certificate/);
+    expect(tokens).toEqual(['Bearer t']);
+    expect(await get('/api/v1/z')).toEqual({ ok: true });
     expect(s.sessions).toBe(1);
+  });
+
+  it('refuses server push: a hostile server cannot make it take streams it never asked for', async () => {
+    const pushes: string[] = [];
+    let advertised: boolean | undefined;
+    s.handle = (req, res) => {
+      advertised = req.stream.session?.remoteSettings.enablePush;
+      // Each pushed stream would hold up to Node's session memory, unread.
+      try {
+        res.createPushResponse({ ':path': '/api/v1/pushed' }, error =>
+          pushes.push(error ? 'refused' : 'taken'),
+        );
+      } catch {
+        pushes.push('refused');
+      }
+      json(res, { ok: true });
+    };
+
+    expect(await get('/api/v1/x')).toEqual({ ok: true });
+    expect(advertised).toBe(false);
+    expect(pushes).toEqual(['refused']);
   });
 });
 

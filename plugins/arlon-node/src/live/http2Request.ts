@@ -66,6 +66,16 @@ export async function sendHttp2(
     try {
       return await exchange(session, headers, body, url, signal, maxBytes);
     } catch (error) {
+      if (error instanceof AbortError) {
+        // No answer by the deadline: the connection may have gone silent
+        // (a peer or a NAT that dropped it without a word), and kept it
+        // would fail every later request the same way. The next request
+        // opens another, as HTTP/1.1 destroys an aborted request's socket;
+        // the streams still open on this one finish before it closes.
+        dropSession(agent, target, session);
+        if (!session.closed) session.close();
+        throw error;
+      }
       if (attempt > 0 || !unsent.has(error as Error)) throw error;
       dropSession(agent, target, session);
     }

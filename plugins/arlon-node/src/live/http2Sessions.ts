@@ -126,6 +126,9 @@ function open(
       }
       const session = http2.connect(url.origin, {
         createConnection: () => socket,
+        // Node's client takes pushed streams by default: a hostile server
+        // could fill the session with answers nobody asked for.
+        settings: { enablePush: false },
       });
       session.setTimeout(idleMs, () => session.close());
       // Any end of the session: the next request opens another.
