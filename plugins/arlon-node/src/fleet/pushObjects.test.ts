@@ -59,8 +59,10 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
   const hostile = async (script: {
     advertisement?: () => Answer;
     report?: () => Answer;
+    /** Runs before the push's POST is forwarded (the request held meanwhile). */
+    beforeReport?: () => Promise<void>;
   }) => {
-    const proxy = http.createServer((req, res) => {
+    const proxy = http.createServer(async (req, res) => {
       const url = req.url ?? '';
       let answer: Answer | undefined;
       if (url.includes('info/refs?service=git-receive-pack'))
@@ -78,6 +80,7 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
         });
         return;
       }
+      if (url.endsWith('/git-receive-pack')) await script.beforeReport?.();
       const target = new URL(server.url);
       const forward = http.request(
         {
@@ -268,6 +271,33 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
     expect(result.pushed).toBe(false);
     expect(await bareGit('rev-parse', 'main')).toBe(rival);
     expect(await bareGit('count-objects', '-v')).toBe(objects);
+    expect(await localHead()).toBe(parent);
+  });
+
+  it('is overtaken, leaving both branches, when someone else pushes between its advertisement and its pack', async () => {
+    const direct = `${server.url}/fleet.git`;
+    let rival = '';
+    const url = await hostile({
+      beforeReport: async () => {
+        await pushByHand(
+          direct.replace('://', `://${creds.username}:${creds.password}@`),
+          { 'rival.yaml': 'r\n' },
+          'rival',
+        );
+        rival = await bareGit('rev-parse', 'main');
+      },
+    });
+    const { checkout, localHead } = await checkoutAt(url);
+    const { commit: parent } = await checkout.fetchHead();
+    const result = await checkout.commitAndPush(
+      parent,
+      { 'arlon/bundles/b.yaml': 'b\n' },
+      'Add b',
+      author,
+    );
+    expect(result.pushed).toBe(false);
+    expect(rival).not.toBe('');
+    expect(await bareGit('rev-parse', 'main')).toBe(rival);
     expect(await localHead()).toBe(parent);
   });
 

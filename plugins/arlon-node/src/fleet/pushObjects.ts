@@ -24,7 +24,8 @@ const URL_CREDENTIALS = /^(https?:\/\/)([^/?#]+)@/i;
  * walked or read back. That is only complete if the server has `parent`: the
  * push goes ahead when the server's `ref` is at `parent` (or does not exist
  * yet: a new branch off a commit the server has), and answers `overtaken`,
- * sending nothing, when it is anywhere else.
+ * sending nothing, when it is anywhere else (or, once sent, when the server
+ * refused the update because the branch moved in the meantime).
  *
  * isomorphic-git's push walked every tree of the new commit and of the
  * server's head to find what to send, then read each object back, inflated
@@ -51,34 +52,39 @@ export async function pushObjects(options: {
     ? credentialsIn(options.url)
     : undefined;
 
-  let res: GitHttpResponse;
-  for (let asked = false; ; asked = true) {
-    res = await http.request({
-      method: 'GET',
-      url: `${url}/info/refs?service=${SERVICE}`,
-      headers: authorization(auth),
-    });
-    // Asked once: credentials the server refuses are not offered again.
-    if (res.statusCode !== 401 || asked) break;
-    const offered = options.credentials?.();
-    if (!offered) break;
-    await drain(res);
-    auth = offered;
-  }
-  if (res.statusCode !== 200) throw await httpError(res);
-  if (
-    res.headers?.['content-type'] !== `application/x-${SERVICE}-advertisement`
-  ) {
-    await drain(res);
-    throw new GitProtocolError(
-      `the ref advertisement came as ${JSON.stringify(
-        res.headers?.['content-type'] ?? 'no content type',
-      )}: is this a smart Git HTTP server?`,
+  /** The server's refs and capabilities, asking for credentials once on a 401. */
+  const advertise = async () => {
+    let res: GitHttpResponse;
+    for (let asked = false; ; asked = true) {
+      res = await http.request({
+        method: 'GET',
+        url: `${url}/info/refs?service=${SERVICE}`,
+        headers: authorization(auth),
+      });
+      // Asked once: credentials the server refuses are not offered again.
+      if (res.statusCode !== 401 || asked) break;
+      const offered = options.credentials?.();
+      if (!offered) break;
+      await drain(res);
+      auth = offered;
+    }
+    if (res.statusCode !== 200) throw await httpError(res);
+    if (
+      res.headers?.['content-type'] !== `application/x-${SERVICE}-advertisement`
+    ) {
+      await drain(res);
+      throw new GitProtocolError(
+        `the ref advertisement came as ${JSON.stringify(
+          res.headers?.['content-type'] ?? 'no content type',
+        )}: is this a smart Git HTTP server?`,
+      );
+    }
+    return parseAdvertisement(
+      await collect(res, ADVERTISEMENT_LIMIT, 'the ref advertisement'),
     );
-  }
-  const advertised = parseAdvertisement(
-    await collect(res, ADVERTISEMENT_LIMIT, 'the ref advertisement'),
-  );
+  };
+
+  const advertised = await advertise();
   const old = advertised.refs.get(ref) ?? ZERO_OID;
   if (old !== parent && old !== ZERO_OID) return 'overtaken';
   if (!advertised.capabilities.has('report-status'))
@@ -117,6 +123,14 @@ export async function pushObjects(options: {
     error: 'not in the server’s report',
   };
   if (report.unpack === 'ok' && refResult.ok) return 'pushed';
+  // Another writer (a second replica, a person) moved the branch between our
+  // two requests: the server refused the update, so this is the same race
+  // as finding it moved before, and the write replans on the new head.
+  if (
+    report.unpack === 'ok' &&
+    ((await advertise()).refs.get(ref) ?? ZERO_OID) !== old
+  )
+    return 'overtaken';
   const details =
     report.unpack === 'ok'
       ? `\n  - ${ref}: ${refResult.error}`
