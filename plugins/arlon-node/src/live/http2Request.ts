@@ -1,7 +1,13 @@
 import http2 from 'node:http2';
 import type https from 'node:https';
 import type { RequestContext } from '@kubernetes/client-node';
-import { AbortError, Answer, FetchError, inflate } from './requestErrors';
+import {
+  AbortError,
+  Answer,
+  CappedBody,
+  FetchError,
+  flatHeaders,
+} from './requestErrors';
 import { dropSession, sessionFor } from './http2Sessions';
 
 /** Failures of requests the server never took (not sent, or refused unprocessed): safe to send again. */
@@ -124,27 +130,15 @@ function exchange(
     let status = 0;
     const refusedUnprocessed = () =>
       !status && stream.rstCode === http2.constants.NGHTTP2_REFUSED_STREAM;
-    const answerHeaders: Record<string, string> = {};
-    const chunks: Buffer[] = [];
-    let size = 0;
+    let answerHeaders: Record<string, string> = {};
+    const received = new CappedBody(url, maxBytes);
     stream.on('response', incoming => {
       status = Number(incoming[':status']);
-      for (const [name, value] of Object.entries(incoming))
-        if (!name.startsWith(':') && value !== undefined)
-          answerHeaders[name] = Array.isArray(value)
-            ? value.join(', ')
-            : String(value);
+      answerHeaders = flatHeaders(incoming);
     });
     stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes)
-        return fail(
-          new FetchError(
-            `content size at ${url} over limit: ${maxBytes}`,
-            'max-size',
-          ),
-        );
-      return chunks.push(chunk);
+      const over = received.add(chunk);
+      if (over) fail(over);
     });
     stream.on('error', error => {
       const failure = networkError(url, error);
@@ -172,24 +166,15 @@ function exchange(
         fail(failure);
         return;
       }
-      const raw = Buffer.concat(chunks);
-      const finish = (text: string) => {
-        if (settled) return;
-        settle();
-        resolve({ status, headers: answerHeaders, text });
-      };
-      const encoding = answerHeaders['content-encoding'];
-      if (!encoding || encoding === 'identity') finish(raw.toString('utf8'));
-      else
-        inflate(raw, encoding, maxBytes).then(finish, error =>
-          fail(
-            new FetchError(
-              `Invalid response body while trying to fetch ${url}: ${error.message}`,
-              'system',
-              error as NodeJS.ErrnoException,
-            ),
-          ),
-        );
+      received.decode(
+        answerHeaders['content-encoding'],
+        text => {
+          if (settled) return;
+          settle();
+          resolve({ status, headers: answerHeaders, text });
+        },
+        fail,
+      );
     });
     stream.end(body);
   });

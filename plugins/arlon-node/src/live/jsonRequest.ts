@@ -9,8 +9,10 @@ import {
 import {
   AbortError,
   Answer,
+  CappedBody,
   FetchError,
-  inflate,
+  flatHeaders,
+  invalidBody,
   MAX_RESPONSE_BYTES,
 } from './requestErrors';
 import { sendHttp2 } from './http2Request';
@@ -159,49 +161,31 @@ export function send(
       ),
     );
     request.on('response', response => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const bodyError = (error: Error) =>
-        fail(
-          new FetchError(
-            `Invalid response body while trying to fetch ${url}: ${error.message}`,
-            'system',
-            error as NodeJS.ErrnoException,
-          ),
-        );
+      const received = new CappedBody(url, maxBytes);
+      const bodyError = (error: Error) => fail(invalidBody(url, error));
       response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes)
-          return fail(
-            new FetchError(
-              `content size at ${url} over limit: ${maxBytes}`,
-              'max-size',
-            ),
-          );
-        return chunks.push(chunk);
+        const over = received.add(chunk);
+        if (over) fail(over);
       });
       response.on('error', bodyError);
       response.on('aborted', () => bodyError(new Error('aborted')));
       response.on('end', () => {
         if (settled) return;
-        const raw = Buffer.concat(chunks);
-        const headersOf: Record<string, string> = {};
-        for (const [name, value] of Object.entries(response.headers))
-          if (value !== undefined)
-            headersOf[name] = Array.isArray(value) ? value.join(', ') : value;
-        const finish = (text: string) => {
-          if (settled) return;
-          settled = true;
-          listening.off?.();
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: headersOf,
-            text,
-          });
-        };
-        const encoding = headersOf['content-encoding'];
-        if (!encoding || encoding === 'identity') finish(raw.toString('utf8'));
-        else inflate(raw, encoding, maxBytes).then(finish, bodyError);
+        const answerHeaders = flatHeaders(response.headers);
+        received.decode(
+          answerHeaders['content-encoding'],
+          text => {
+            if (settled) return;
+            settled = true;
+            listening.off?.();
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: answerHeaders,
+              text,
+            });
+          },
+          fail,
+        );
       });
     });
     request.end(body);

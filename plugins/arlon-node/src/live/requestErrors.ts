@@ -59,3 +59,63 @@ export async function inflate(
   });
   return text.toString('utf8');
 }
+
+/** Headers one string each (repeated ones joined), HTTP/2's pseudo-headers (`:status`) left out. */
+export function flatHeaders(
+  headers: Record<string, string | string[] | number | undefined>,
+): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    if (!name.startsWith(':') && value !== undefined)
+      flat[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  return flat;
+}
+
+/** A body's chunks as they come, refused past `maxBytes` (node-fetch's `max-size`). */
+export class CappedBody {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  constructor(
+    private readonly url: string,
+    private readonly maxBytes: number,
+  ) {}
+
+  /** Keeps `chunk`; the error to fail with once the body is over its cap. */
+  add(chunk: Buffer): FetchError | undefined {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes)
+      return new FetchError(
+        `content size at ${this.url} over limit: ${this.maxBytes}`,
+        'max-size',
+      );
+    this.chunks.push(chunk);
+    return undefined;
+  }
+
+  /**
+   * The body's text, handed to `finish`: as sent, or inflated (off the
+   * event loop); a body that cannot be read goes to `fail`, as node-fetch
+   * reports it.
+   */
+  decode(
+    encoding: string | undefined,
+    finish: (text: string) => void,
+    fail: (error: FetchError) => void,
+  ): void {
+    const raw = Buffer.concat(this.chunks);
+    if (!encoding || encoding === 'identity') finish(raw.toString('utf8'));
+    else
+      inflate(raw, encoding, this.maxBytes).then(finish, error =>
+        fail(invalidBody(this.url, error)),
+      );
+  }
+}
+
+/** A body that broke off or could not be read, as node-fetch says it. */
+export function invalidBody(url: string, error: Error): FetchError {
+  return new FetchError(
+    `Invalid response body while trying to fetch ${url}: ${error.message}`,
+    'system',
+    error as NodeJS.ErrnoException,
+  );
+}
