@@ -1,11 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import { Sandbox, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
-import {
-  DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
-  ManagementCluster,
-  workloadAccess,
-} from '@arlon-backstage/plugin-arlon-node';
+import { sandboxManagementCluster } from '../__testUtils__/sandboxManagement';
 import { RegistrationController } from './RegistrationController';
 
 /**
@@ -30,22 +26,7 @@ describe('RegistrationController.stop', () => {
       settle = { resolve, reject };
     });
     controller = new RegistrationController({
-      cluster: new ManagementCluster(
-        {
-          name: 'sandbox',
-          url: sandbox.apiServer.url,
-          serviceAccountToken: sandbox.token,
-          skipTLSVerify: true,
-          argocdNamespace: 'argocd',
-        },
-        0,
-        workloadAccess({
-          allowedNetworks: ['127.0.0.1/32'],
-          deniedNetworks: [],
-          portalPorts: [7007],
-          argocdClusterRoleRules: DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
-        }),
-      ),
+      cluster: sandboxManagementCluster(sandbox),
       logger,
       profileLabels: async () => {
         onAsked();

@@ -5,11 +5,8 @@ import {
   kubeConfigFor,
   eventually,
 } from '@arlon-backstage/arlon-sandbox';
-import {
-  DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
-  ManagementCluster,
-  workloadAccess,
-} from '@arlon-backstage/plugin-arlon-node';
+import type { ManagementCluster } from '@arlon-backstage/plugin-arlon-node';
+import { sandboxManagementCluster } from '../__testUtils__/sandboxManagement';
 import { RegistrationController } from './RegistrationController';
 
 /** createArgoCdAccess as it is, counted: how often a workload cluster is asked for ArgoCD's account. */
@@ -48,23 +45,7 @@ describe('RegistrationController', () => {
     profiles: Record<string, string[]> = {},
     concurrency?: number,
   ) => {
-    const cluster = new ManagementCluster(
-      {
-        name: 'sandbox',
-        url: sandbox.apiServer.url,
-        serviceAccountToken: sandbox.token,
-        skipTLSVerify: true,
-        argocdNamespace: 'argocd',
-      },
-      0,
-      // The sandbox's workload clusters are on loopback: allowed explicitly.
-      workloadAccess({
-        allowedNetworks: ['127.0.0.1/32'],
-        deniedNetworks: [],
-        portalPorts: [7007],
-        argocdClusterRoleRules: DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
-      }),
-    );
+    const cluster = sandboxManagementCluster(sandbox);
     management = cluster;
     controller = new RegistrationController({
       cluster,

@@ -5,11 +5,7 @@ import {
   kubeConfigFor,
   eventually,
 } from '@arlon-backstage/arlon-sandbox';
-import {
-  DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
-  ManagementCluster,
-  workloadAccess,
-} from '@arlon-backstage/plugin-arlon-node';
+import { sandboxManagementCluster } from '../__testUtils__/sandboxManagement';
 import { RegistrationController } from './RegistrationController';
 
 /**
@@ -46,22 +42,7 @@ describe('RegistrationController label sync', () => {
   /** Starts the controller; `null` profiles: the cluster is held at last known good. */
   const start = async (profiles: Record<string, string[] | null>) => {
     controller = new RegistrationController({
-      cluster: new ManagementCluster(
-        {
-          name: 'sandbox',
-          url: sandbox.apiServer.url,
-          serviceAccountToken: sandbox.token,
-          skipTLSVerify: true,
-          argocdNamespace: 'argocd',
-        },
-        0,
-        workloadAccess({
-          allowedNetworks: ['127.0.0.1/32'],
-          deniedNetworks: [],
-          portalPorts: [7007],
-          argocdClusterRoleRules: DEFAULT_ARGOCD_CLUSTER_ROLE_RULES,
-        }),
-      ),
+      cluster: sandboxManagementCluster(sandbox),
       logger: mockServices.logger.mock(),
       profileLabels: async name => {
         asked.push(name);
