@@ -30,6 +30,8 @@ export interface ServiceAccountSpec {
   namespace: string;
 }
 
+const RBAC = '/apis/rbac.authorization.k8s.io/v1';
+
 const roleName = (account: ServiceAccountSpec) => `${account.name}-role`;
 const bindingName = (account: ServiceAccountSpec) =>
   `${account.name}-role-binding`;
@@ -117,8 +119,6 @@ export async function createServiceAccountAccess(
     await new Promise(r => setTimeout(r, 100));
   }
 }
-
-const RBAC = '/apis/rbac.authorization.k8s.io/v1';
 
 /** Creates the ClusterRole, or brings the one Arlon created before to `rules`. */
 async function putClusterRole(
