@@ -28,6 +28,14 @@ export interface JsonRequest {
   /** A JSON document sent as is (with `contentType`). */
   body?: string;
   contentType?: string;
+  /**
+   * Whether it may go as a stream of the cluster's HTTP/2 session (default).
+   * False for a client that makes a handful of requests per cluster and
+   * moves on (a registration's five to each workload cluster): there a
+   * session's set-up and per-stream work cost both sides more CPU than a
+   * kept-alive HTTP/1.1 connection (jsonClient).
+   */
+  http2?: boolean;
 }
 
 /**
@@ -79,7 +87,9 @@ export async function requestJson(
   await auth?.applySecurityAuthentication?.(context);
   const agent = context.getAgent();
   const response =
-    context.getUrl().startsWith('https:') && opensHttp2(agent)
+    request.http2 !== false &&
+    context.getUrl().startsWith('https:') &&
+    opensHttp2(agent)
       ? await sendHttp2(context, agent, maxBytes, send)
       : await send(context, maxBytes);
   return jsonAnswer(response.status, response.headers, response.text);

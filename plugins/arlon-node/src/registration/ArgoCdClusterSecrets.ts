@@ -1,10 +1,12 @@
 import {
   CoreV1Api,
+  HttpMethod,
   PatchStrategy,
   setHeaderOptions,
   V1Secret,
 } from '@kubernetes/client-node';
 import type { ManagementCluster } from '../cluster/ManagementCluster';
+import { JsonClient, jsonClient, segment } from '../live/jsonClient';
 import {
   argocdClusterSecret,
   type ArgoCdAccess,
@@ -33,10 +35,13 @@ const ignore404 = (error: any) => {
  */
 export class ArgoCdClusterSecrets {
   private readonly core: CoreV1Api;
+  /** For the create made once per cluster of a burst (see jsonClient). */
+  private readonly request: JsonClient;
   private readonly namespace: string;
 
   constructor(management: ManagementCluster) {
     this.core = management.kubeConfig.makeApiClient(CoreV1Api);
+    this.request = jsonClient(management.kubeConfig);
     this.namespace = management.argocdNamespace;
   }
 
@@ -82,9 +87,10 @@ export class ArgoCdClusterSecrets {
       annotations,
     );
     try {
-      await this.core.createNamespacedSecret({
-        namespace: this.namespace,
-        body,
+      await this.request({
+        method: HttpMethod.POST,
+        path: `/api/v1/namespaces/${segment(this.namespace)}/secrets`,
+        body: JSON.stringify(body),
       });
       return true;
     } catch (error: any) {

@@ -1,9 +1,13 @@
 import {
   CoreV1Api,
+  HttpMethod,
   KubeConfig,
   RbacAuthorizationV1Api,
+  V1ClusterRole,
   V1PolicyRule,
+  V1Secret,
 } from '@kubernetes/client-node';
+import { JsonClient, jsonClient, segment } from '../live/jsonClient';
 
 /** Marks what Arlon created in a workload cluster: only that is ever updated or removed. */
 export const MANAGED_BY = { 'app.kubernetes.io/managed-by': 'arlon' };
@@ -25,6 +29,8 @@ export interface ServiceAccountSpec {
   name: string;
   namespace: string;
 }
+
+const RBAC = '/apis/rbac.authorization.k8s.io/v1';
 
 const roleName = (account: ServiceAccountSpec) => `${account.name}-role`;
 const bindingName = (account: ServiceAccountSpec) =>
@@ -51,57 +57,58 @@ export async function createServiceAccountAccess(
   rules: V1PolicyRule[],
   timeoutMs = 15_000,
 ): Promise<AccountToken> {
-  const core = kc.makeApiClient(CoreV1Api);
-  const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
+  // Made once per cluster by the thousand in a burst: over requestJson, not
+  // the generated clients (see jsonClient).
+  const request = jsonClient(kc);
   const { namespace } = account;
+  const core = `/api/v1/namespaces/${segment(namespace)}`;
   const labels = MANAGED_BY;
+  const create = (path: string, body: object) =>
+    request({ method: HttpMethod.POST, path, body: JSON.stringify(body) });
 
   await ignoreConflict(
-    core.createNamespacedServiceAccount({
-      namespace,
-      body: { metadata: { name: account.name, labels } },
+    create(`${core}/serviceaccounts`, {
+      metadata: { name: account.name, labels },
     }),
   );
-  await putClusterRole(rbac, roleName(account), rules);
+  await putClusterRole(request, roleName(account), rules);
   await ignoreConflict(
-    rbac.createClusterRoleBinding({
-      body: {
-        metadata: { name: bindingName(account), labels },
-        roleRef: {
-          apiGroup: 'rbac.authorization.k8s.io',
-          kind: 'ClusterRole',
-          name: roleName(account),
-        },
-        subjects: [{ kind: 'ServiceAccount', name: account.name, namespace }],
+    create(`${RBAC}/clusterrolebindings`, {
+      metadata: { name: bindingName(account), labels },
+      roleRef: {
+        apiGroup: 'rbac.authorization.k8s.io',
+        kind: 'ClusterRole',
+        name: roleName(account),
       },
+      subjects: [{ kind: 'ServiceAccount', name: account.name, namespace }],
     }),
   );
   await ignoreConflict(
-    core.createNamespacedSecret({
-      namespace,
-      body: {
-        metadata: {
-          name: tokenName(account),
-          labels,
-          annotations: { 'kubernetes.io/service-account.name': account.name },
-        },
-        type: 'kubernetes.io/service-account-token',
+    create(`${core}/secrets`, {
+      metadata: {
+        name: tokenName(account),
+        labels,
+        annotations: { 'kubernetes.io/service-account.name': account.name },
       },
+      type: 'kubernetes.io/service-account-token',
     }),
   );
 
   // The token controller fills the Secret in shortly after it is created.
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const secret = await core.readNamespacedSecret({
-      name: tokenName(account),
-      namespace,
+    const secret: V1Secret = await request({
+      method: HttpMethod.GET,
+      path: `${core}/secrets/${segment(tokenName(account))}`,
     });
     const token = secret.data?.token;
-    if (token)
+    if (typeof token === 'string' && token)
       return {
         bearerToken: Buffer.from(token, 'base64').toString('utf8'),
-        caData: secret.data?.['ca.crt'],
+        caData:
+          typeof secret.data?.['ca.crt'] === 'string'
+            ? secret.data['ca.crt']
+            : undefined,
       };
     if (Date.now() > deadline)
       throw new Error(
@@ -115,19 +122,29 @@ export async function createServiceAccountAccess(
 
 /** Creates the ClusterRole, or brings the one Arlon created before to `rules`. */
 async function putClusterRole(
-  rbac: RbacAuthorizationV1Api,
+  request: JsonClient,
   name: string,
   rules: V1PolicyRule[],
 ) {
   try {
-    await rbac.createClusterRole({
-      body: { metadata: { name, labels: MANAGED_BY }, rules },
+    await request({
+      method: HttpMethod.POST,
+      path: `${RBAC}/clusterroles`,
+      body: JSON.stringify({ metadata: { name, labels: MANAGED_BY }, rules }),
     });
   } catch (error: any) {
     if (error?.code !== 409) throw error;
-    const existing = await rbac.readClusterRole({ name });
+    const path = `${RBAC}/clusterroles/${segment(name)}`;
+    const existing: V1ClusterRole = await request({
+      method: HttpMethod.GET,
+      path,
+    });
     if (!isOurs(existing.metadata?.labels)) return;
-    await rbac.replaceClusterRole({ name, body: { ...existing, rules } });
+    await request({
+      method: HttpMethod.PUT,
+      path,
+      body: JSON.stringify({ ...existing, rules }),
+    });
   }
 }
 

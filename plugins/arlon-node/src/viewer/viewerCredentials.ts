@@ -1,4 +1,10 @@
-import { CoreV1Api, V1PolicyRule, V1Secret } from '@kubernetes/client-node';
+import {
+  CoreV1Api,
+  HttpMethod,
+  V1PolicyRule,
+  V1Secret,
+} from '@kubernetes/client-node';
+import { jsonClient, segment } from '../live/jsonClient';
 import type { ManagementCluster } from '../cluster/ManagementCluster';
 import type { WorkloadAccess } from '../kubeconfig/WorkloadAccess';
 import {
@@ -163,17 +169,24 @@ export async function putViewerSecret(
   cluster: string,
   access: ViewerAccess,
 ): Promise<void> {
-  const core = management.kubeConfig.makeApiClient(CoreV1Api);
-  const namespace = management.argocdNamespace;
+  // One per cluster of a burst, after its registration: requestJson (jsonClient).
+  const request = jsonClient(management.kubeConfig);
+  const secrets = `/api/v1/namespaces/${segment(
+    management.argocdNamespace,
+  )}/secrets`;
   const body = viewerSecret(cluster, access);
   try {
-    await core.createNamespacedSecret({ namespace, body });
+    await request({
+      method: HttpMethod.POST,
+      path: secrets,
+      body: JSON.stringify(body),
+    });
   } catch (error: any) {
     if (error?.code !== 409) throw error;
-    await core.replaceNamespacedSecret({
-      name: body.metadata!.name!,
-      namespace,
-      body,
+    await request({
+      method: HttpMethod.PUT,
+      path: `${secrets}/${segment(body.metadata!.name!)}`,
+      body: JSON.stringify(body),
     });
   }
 }
@@ -183,16 +196,15 @@ export async function readViewerSecret(
   management: ManagementCluster,
   cluster: string,
 ): Promise<V1Secret | undefined> {
-  return management.kubeConfig
-    .makeApiClient(CoreV1Api)
-    .readNamespacedSecret({
-      name: viewerSecretName(cluster),
-      namespace: management.argocdNamespace,
-    })
-    .catch((error: any) => {
-      if (error?.code === 404) return undefined;
-      throw error;
-    });
+  return jsonClient(management.kubeConfig)({
+    method: HttpMethod.GET,
+    path: `/api/v1/namespaces/${segment(
+      management.argocdNamespace,
+    )}/secrets/${segment(viewerSecretName(cluster))}`,
+  }).catch((error: any) => {
+    if (error?.code === 404) return undefined;
+    throw error;
+  });
 }
 
 /** Deletes the viewer Secret of `cluster` (already gone is fine). */

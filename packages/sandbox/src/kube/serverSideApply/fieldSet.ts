@@ -101,31 +101,56 @@ export function decode(key: string): Path {
 /** Every path `value` sets: leaves (scalars, empty objects, atomic lists) and keyed list items (`.`). */
 export function fieldSetOf(value: unknown, prefix: Path = []): Set<string> {
   const set = new Set<string>();
-  collect(value, prefix, set);
+  collect(value, encode(prefix).slice(0, -1), prefix.length, k => set.add(k));
   return set;
 }
 
-function collect(value: unknown, path: Path, set: Set<string>) {
+/**
+ * Every path `value` sets (as {@link fieldSetOf}), with the value there (as
+ * {@link valueAt} answers it): one walk, where looking each path up again
+ * decoded it and searched keyed lists anew. Each path is met once (a keyed
+ * list's keys are unique, listKey), so the value is the one valueAt finds.
+ */
+export function fieldValuesOf(value: unknown): Map<string, unknown> {
+  const values = new Map<string, unknown>();
+  collect(value, '[', 0, (k, v) => values.set(k, v));
+  return values;
+}
+
+/**
+ * Walks `value` at the path encoded as `open` (its JSON without the closing
+ * bracket; `depth` elements), handing each path it sets, encoded as
+ * {@link encode} writes it, to `add`. The encoding grows element by element
+ * instead of stringifying every path's array again.
+ */
+function collect(
+  value: unknown,
+  open: string,
+  depth: number,
+  add: (key: string, value: unknown) => void,
+) {
   if (isObject(value) && Object.keys(value).length > 0) {
     for (const [k, v] of Object.entries(value)) {
       if (v === null) continue;
-      const element = `f:${k}`;
+      const path = `${open}${depth ? ',' : ''}${JSON.stringify(`f:${k}`)}`;
       if (Array.isArray(v)) {
         const key = listKey(k, v);
         if (key) {
           for (const item of v as Obj[]) {
-            const itemPath = [...path, element, keyElement(key, item[key])];
-            set.add(encode([...itemPath, '.']));
-            collect(item, itemPath, set);
+            const itemPath = `${path},${JSON.stringify(
+              keyElement(key, item[key]),
+            )}`;
+            add(`${itemPath},"."]`, item);
+            collect(item, itemPath, depth + 2, add);
           }
           continue;
         }
       }
-      collect(v, [...path, element], set);
+      collect(v, path, depth + 1, add);
     }
     return;
   }
-  if (path.length > 0) set.add(encode(path));
+  if (depth > 0) add(`${open}]`, value);
 }
 
 /** The value at `path` in `obj`, or undefined; `.` answers the list item itself. */

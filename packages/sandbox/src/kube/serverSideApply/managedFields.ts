@@ -5,15 +5,13 @@
  * fieldmanager, k8s.io/apimachinery/pkg/api/validation ValidateManagedFields).
  */
 import {
-  decode,
   encode,
-  fieldSetOf,
+  fieldValuesOf,
   FieldsV1Error,
   fromFieldsV1,
   Path,
   sameValue,
   toFieldsV1,
-  valueAt,
 } from './fieldSet';
 
 export interface ManagedFieldsEntry {
@@ -166,18 +164,13 @@ export function trackUpdate(options: {
   subresource?: string;
   time: string;
 }): Ownership[] {
-  const beforeSet = fieldSetOf(options.before);
-  const afterSet = fieldSetOf(options.after);
-  const changed = new Set(
-    [...afterSet].filter(
-      k =>
-        !beforeSet.has(k) ||
-        !sameValue(
-          valueAt(options.before, decode(k)),
-          valueAt(options.after, decode(k)),
-        ),
-    ),
-  );
+  // Paths with their values, each side walked once (every write of every object passes here).
+  const beforeSet = fieldValuesOf(options.before);
+  const afterSet = fieldValuesOf(options.after);
+  const changed = new Set<string>();
+  for (const [k, value] of afterSet)
+    if (!beforeSet.has(k) || !sameValue(beforeSet.get(k), value))
+      changed.add(k);
   // Only paths of the part this write covers can go (a /status write never drops spec ownership).
   const gone = (k: string) => beforeSet.has(k) && !afterSet.has(k);
   const entry: Ownership['entry'] | undefined = options.manager
