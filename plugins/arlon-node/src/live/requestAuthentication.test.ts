@@ -66,11 +66,9 @@ describe('requestJson reuses an authentication for a few seconds', () => {
   it('forgets the credentials the server refused: the next request carries the refreshed token', async () => {
     const kc = kubeConfigFor(server.url, 'expired', server.caData);
     const configuration = configurationOf(kc);
-    const refused = await requestJson(configuration, listConfigMaps).catch(
-      e => e,
-    );
-    expect(refused).toBeInstanceOf(ApiException);
-    expect(refused.code).toBe(401);
+    const refused = requestJson(configuration, listConfigMaps);
+    await expect(refused).rejects.toBeInstanceOf(ApiException);
+    await expect(refused).rejects.toMatchObject({ code: 401 });
 
     // What an authenticator's refresh does (client-node's OIDC and cloud providers).
     (kc.getCurrentUser() as { token?: string }).token = 't';
