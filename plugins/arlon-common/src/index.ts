@@ -125,7 +125,7 @@ export {
   type SchemaStep,
 } from './diff/crdQuantityFields';
 export { documentObjects } from './diff/listItems';
-export { normalizeObject } from './diff/normalize';
+export { normalizeObject, normalizedView } from './diff/normalize';
 export { parseQuantity, equivalentScalars } from './diff/quantity';
 export * from './previewSecrets';
 export * from './api';

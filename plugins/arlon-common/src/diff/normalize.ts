@@ -34,6 +34,8 @@ export function normalizeObject<T extends Partial<KubeObject>>(object: T): T {
  * a Secret's `data` are new): a pre-flight normalises thousands of objects
  * only to read them, and copying each whole was most of the engine's time.
  * Never mutate the result, nor `object` while the result is in use.
+ *
+ * @public
  */
 export function normalizedView<T extends Partial<KubeObject>>(object: T): T {
   // What is dropped is left out, not copied then deleted: managedFields and

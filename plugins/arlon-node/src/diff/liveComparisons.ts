@@ -7,6 +7,7 @@ import {
   identifyObject,
   KubeObject,
   mapLimit,
+  normalizedView,
   ObjectDiff,
   Rendered,
   RenderedObject,
@@ -285,7 +286,11 @@ async function dryRunAll(
     async ({ object, i }) => {
       if (result.refused) return;
       try {
-        result.predictions[i] = await cluster.dryRunApply(object);
+        // Kept as the comparison reads it: managedFields and status, most of
+        // an answer, are garbage at once instead of living through the run.
+        result.predictions[i] = normalizedView(
+          await cluster.dryRunApply(object),
+        );
       } catch (error) {
         if (!(error instanceof ApiException)) throw error;
         const status = statusOf(error);

@@ -6,6 +6,7 @@ import {
   HttpMethod,
   RequestContext,
 } from '@kubernetes/client-node';
+import { authenticate, forgetAuthentication } from './requestAuthentication';
 import {
   AbortError,
   Answer,
@@ -44,7 +45,8 @@ export interface JsonRequest {
  * through client-node's own configuration: the cluster's server, and its
  * authentication (the bearer token or client certificate, and the kept-alive,
  * guarded agent and deadline that reuseConnections, guardConnections and
- * limitRequestTime hook there). It skips what client-node adds per request
+ * limitRequestTime hook there), reused for a few seconds
+ * (requestAuthentication). It skips what client-node adds per request
  * and objects do not need: the ObjectSerializer's copy of the body each way
  * (a typed copy that drops fields its models do not know) and node-fetch's
  * streams. The body is sent as is and the response parsed once. Over https
@@ -78,13 +80,7 @@ export async function requestJson(
     );
     context.setBody(request.body);
   }
-  // As KubernetesObjectApi authenticates each request.
-  const { BearerToken, default: auth } = configuration.authMethods as Record<
-    string,
-    { applySecurityAuthentication?(c: RequestContext): Promise<void> | void }
-  >;
-  await BearerToken?.applySecurityAuthentication?.(context);
-  await auth?.applySecurityAuthentication?.(context);
+  await authenticate(configuration, context);
   const agent = context.getAgent();
   const response =
     request.http2 !== false &&
@@ -92,6 +88,7 @@ export async function requestJson(
     opensHttp2(agent)
       ? await sendHttp2(context, agent, maxBytes, send)
       : await send(context, maxBytes);
+  if (response.status === 401) forgetAuthentication(configuration);
   return jsonAnswer(response.status, response.headers, response.text);
 }
 
