@@ -90,11 +90,9 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
     const log: Array<{ kind: string; authorization?: string }> = [];
     const server2 = http.createServer((req, res) => {
       const url = req.url ?? '';
-      const kind = url.includes('info/refs')
-        ? 'GET'
-        : url.endsWith('/git-upload-pack')
-        ? 'POST'
-        : url;
+      let kind = url;
+      if (url.includes('info/refs')) kind = 'GET';
+      else if (url.endsWith('/git-upload-pack')) kind = 'POST';
       const previous = log[log.length - 1]?.kind;
       log.push({ kind, authorization: req.headers.authorization });
       const body: Buffer[] = [];
@@ -326,6 +324,8 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
   });
 
   describe('against a server whose answer is wrong', () => {
+    /** The fetch by id tried, then the branch fetched in full (the advertisement asked twice: the server wants credentials). */
+    const FETCHED_AGAIN = ['POST', 'GET', 'GET', 'POST'];
     /**
      * Clones through a proxy whose answer to the fetch by id is `answer`
      * (given the real server's answer to the same request), then fetches a
@@ -340,7 +340,6 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
         next: string;
       }) => Promise<Answer>,
     ) => {
-      let context: { start: string; next: string } | undefined;
       let scripted: Answer | undefined;
       const { url, kinds, log } = await proxy(() => scripted);
       const { checkout, localHead, packs, dir } = await checkoutAt(url);
@@ -349,7 +348,6 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
         'arlon/clusters/a.yaml': 'a2\n',
         'arlon/clusters/b.yaml': 'b\n',
       });
-      context = { start, next };
       const request = Buffer.concat([
         pktLine(`want ${next} side-band-64k ofs-delta no-progress\n`),
         FLUSH,
@@ -359,7 +357,8 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
       scripted = await answer({
         request,
         real: await realAnswer(request),
-        ...context,
+        start,
+        next,
       });
       const packsBefore = await packs();
       log.splice(0);
@@ -371,9 +370,7 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
         'README.md': 'fleet\n',
       });
       expect(await localHead()).toBe(next);
-      // The fetch by id was tried, then the branch fetched in full.
-      // (The advertisement is asked twice: the server wants credentials.)
-      expect(kinds()).toEqual(['POST', 'GET', 'GET', 'POST']);
+      const requests = kinds();
       // And the clone goes on: a later commit by id, through the same proxy
       // (now forwarding), reads whole.
       scripted = undefined;
@@ -382,7 +379,7 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
         ['arlon/clusters/c.yaml'],
         'c\n',
       );
-      return { packsBefore, dir, packs };
+      return { packsBefore, packs, requests };
     };
 
     it.each<
@@ -447,17 +444,21 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
           ),
       ],
     ])('%s', async (_, answer) => {
-      await attempt(async context => answer(context));
+      const { requests } = await attempt(async context => answer(context));
+      expect(requests).toEqual(FETCHED_AGAIN);
     });
 
     it('a pack whose checksum does not match is not written into the clone', async () => {
       let trailer = '';
-      const { packsBefore, packs } = await attempt(async ({ next, start }) => {
-        const pack = await packOf([next, start]);
-        pack[pack.length - 1] ^= 0xff;
-        trailer = pack.toString('hex', pack.length - 20);
-        return answerWith(pack);
-      });
+      const { packsBefore, packs, requests } = await attempt(
+        async ({ next, start }) => {
+          const pack = await packOf([next, start]);
+          pack[pack.length - 1] ^= 0xff;
+          trailer = pack.toString('hex', pack.length - 20);
+          return answerWith(pack);
+        },
+      );
+      expect(requests).toEqual(FETCHED_AGAIN);
       expect(trailer).not.toBe('');
       expect(packsBefore.some(name => name.includes(trailer))).toBe(false);
       expect((await packs()).some(name => name.includes(trailer))).toBe(false);
@@ -467,7 +468,7 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
       // The commit's objects, with a.yaml's blob holding other bytes: the
       // index names it by the hash of what came, so the commit's a.yaml
       // is missing, and the full fetch brings the real one.
-      await attempt(async ({ next }) => {
+      const { requests } = await attempt(async ({ next }) => {
         const objects: GitObject[] = [];
         for (const [type, spec] of [
           ['commit', next],
@@ -491,6 +492,7 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
         });
         return answerWith(packfile(objects));
       });
+      expect(requests).toEqual(FETCHED_AGAIN);
     });
   });
 });
