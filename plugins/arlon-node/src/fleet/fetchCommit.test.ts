@@ -342,7 +342,7 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
     ) => {
       let scripted: Answer | undefined;
       const { url, kinds, log } = await proxy(() => scripted);
-      const { checkout, localHead, packs, dir } = await checkoutAt(url);
+      const { checkout, localHead, packs } = await checkoutAt(url);
       const start = (await checkout.fetchHead()).commit;
       const next = await commitOnServer({
         'arlon/clusters/a.yaml': 'a2\n',
