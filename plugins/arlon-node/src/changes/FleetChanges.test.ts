@@ -195,10 +195,16 @@ describe('FleetChanges: one signal for every source of a new head', () => {
     // What FleetRepository.read gives when a read that started before the
     // push is shared: the old head, then (read again) the new one.
     const answers = ['old', 'new'];
+    const asked: Array<string | undefined> = [];
     const racing = {
-      read: async () => ({ commit: answers.shift() ?? 'new', files: {} }),
+      read: async (expected?: string) => {
+        asked.push(expected);
+        return { commit: answers.shift() ?? 'new', files: {} };
+      },
     };
     expect((await readSince(racing, 'new')).commit).toBe('new');
+    // Each read is told the signalled commit, to fetch it by its id.
+    expect(asked).toEqual(['new', 'new']);
     let reads = 0;
     const moved = {
       read: async () => ({ commit: `newer-${++reads}`, files: {} }),

@@ -11,14 +11,16 @@ import type { FleetSnapshot } from '../fleet/FleetCheckout';
  */
 export async function readSince(
   repository: {
-    read(): Promise<FleetSnapshot>;
-    readAfterWrites?(): Promise<FleetSnapshot>;
+    /** `expected`: the commit signalled, which the repository may fetch by its id. */
+    read(expected?: string): Promise<FleetSnapshot>;
+    readAfterWrites?(expected?: string): Promise<FleetSnapshot>;
   },
   commit: string,
   attempts = 3,
 ): Promise<FleetSnapshot> {
-  let snapshot = await repository.read();
+  let snapshot = await repository.read(commit);
   for (let i = 1; i < attempts && snapshot.commit !== commit; i++)
-    snapshot = await (repository.readAfterWrites?.() ?? repository.read());
+    snapshot = await (repository.readAfterWrites?.(commit) ??
+      repository.read(commit));
   return snapshot;
 }

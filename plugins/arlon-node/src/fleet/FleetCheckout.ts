@@ -9,6 +9,8 @@ import { writeTreeChanges } from './TreeWriter';
 import { applyChanges } from './fileChanges';
 import type { GitObject } from './packfile';
 import { pushObjects } from './pushObjects';
+import { fetchCommit } from './fetchCommit';
+import { GitTimeoutError } from './timedGitHttp';
 
 /** The fleet repository at one commit. */
 export interface FleetSnapshot {
@@ -53,12 +55,27 @@ export class FleetCheckout {
     return result;
   }
 
-  /** Fetches the branch and returns its head commit and files. */
-  async fetchHead(): Promise<FleetSnapshot> {
-    const onAuth = await this.onAuth();
+  /**
+   * Fetches the branch and returns its head commit and files. `expected`:
+   * the head as the caller was just told it (the head watch's signal), to be
+   * fetched in one request instead of two; when the server will not give it
+   * (the branch was forced elsewhere since) or answers anything but Git's
+   * protocol, the branch is fetched as without it.
+   */
+  async fetchHead(expected?: string): Promise<FleetSnapshot> {
     // isomorphic-git's parsed pack indexes, loaded once for the fetch (which
     // looks up what it has) and the read of what it brought.
     const cache = {};
+    if (expected && fs.existsSync(path.join(this.dir, '.git'))) {
+      const known = await this.fetchKnown(expected, cache).catch(error => {
+        // A server that does not answer would not answer the full fetch
+        // either: waiting for it twice helps nobody.
+        if (error instanceof GitTimeoutError) throw error;
+        return undefined;
+      });
+      if (known) return known;
+    }
+    const onAuth = await this.onAuth();
     if (!fs.existsSync(path.join(this.dir, '.git'))) {
       await fs.promises.mkdir(this.dir, { recursive: true });
       await git.clone({
@@ -100,6 +117,46 @@ export class FleetCheckout {
       commit: fetchHead,
       files: await this.filesAt(fetchHead, cache),
     };
+  }
+
+  /**
+   * `commit` and its files, fetched by its id when the clone lacks it. The
+   * local branch (what the next fetch tells the server it has) moves only
+   * once every file of the commit was read: a pack that lacks some object
+   * fails here, before the clone claims a commit it cannot read.
+   */
+  private async fetchKnown(
+    commit: string,
+    cache: object,
+  ): Promise<FleetSnapshot> {
+    const ref = `refs/heads/${this.branch}`;
+    const local = await git.resolveRef({ fs, dir: this.dir, ref });
+    // A commit the clone has (this process's own push, a signal that came
+    // late for an older head) is read as it is, and the branch stays.
+    const fetched = local !== commit && !(await this.has(commit, cache));
+    if (fetched) {
+      const credentials = await this.auth();
+      await fetchCommit({
+        http: this.http,
+        url: this.url,
+        credentials: credentials ? () => credentials : undefined,
+        dir: this.dir,
+        want: commit,
+        haves: [local],
+        cache,
+      });
+    }
+    const files = await this.filesAt(commit, cache);
+    if (fetched)
+      for (const moved of [ref, `refs/remotes/origin/${this.branch}`])
+        await git.writeRef({
+          fs,
+          dir: this.dir,
+          ref: moved,
+          value: commit,
+          force: true,
+        });
+    return { commit, files };
   }
 
   /** Commits `changes` on top of `parent` and pushes; false when the branch moved meanwhile. */
@@ -263,6 +320,13 @@ export class FleetCheckout {
       },
     });
     return files;
+  }
+
+  private async has(commit: string, cache: object): Promise<boolean> {
+    return git
+      .readCommit({ fs, dir: this.dir, oid: commit, cache })
+      .then(() => true)
+      .catch(() => false);
   }
 
   private async filesAt(commit: string, cache: object): Promise<FleetFiles> {

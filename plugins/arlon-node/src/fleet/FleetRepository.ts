@@ -134,12 +134,15 @@ export class FleetRepository {
    * The branch's head. While a write is under way (a push to a slow server
    * can take up to the Git timeout) the newest snapshot already fetched
    * answers, so reads never queue behind writes; the first read fetches.
+   * `expected`: the head a signal named (readSince), answered from memory
+   * when it is the newest snapshot, else fetched by its id.
    */
-  async read(): Promise<FleetSnapshot> {
+  async read(expected?: string): Promise<FleetSnapshot> {
     const checkout = this.requireCheckout();
     if (this.writes > 0 && this.latest) return this.latest;
+    if (expected && this.latest?.commit === expected) return this.latest;
     this.reading ??= checkout
-      .exclusive(() => this.fetchHead(checkout))
+      .exclusive(() => this.fetchHead(checkout, expected))
       .finally(() => {
         this.reading = undefined;
       });
@@ -153,16 +156,20 @@ export class FleetRepository {
    * (its push answered there, not yet here), where another look at the head
    * (the poll) sees it first: a reader that was told of a commit asks here.
    */
-  async readAfterWrites(): Promise<FleetSnapshot> {
+  async readAfterWrites(expected?: string): Promise<FleetSnapshot> {
     const checkout = this.requireCheckout();
-    return checkout.exclusive(() => this.fetchHead(checkout));
+    return checkout.exclusive(() => this.fetchHead(checkout, expected));
   }
 
-  private async fetchHead(checkout: FleetCheckout): Promise<FleetSnapshot> {
+  /** `expected`: the head a signal named, fetched by its id (FleetCheckout.fetchHead). */
+  private async fetchHead(
+    checkout: FleetCheckout,
+    expected?: string,
+  ): Promise<FleetSnapshot> {
     // The first read also waits for the libraries' first read: before it,
     // every library reference would be a problem (and hold its clusters).
     const [snapshot] = await Promise.all([
-      this.git('fetch', () => checkout.fetchHead()),
+      this.git('fetch', () => checkout.fetchHead(expected)),
       this.libraries?.ready(),
     ]);
     this.latest = snapshot;

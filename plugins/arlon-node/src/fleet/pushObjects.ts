@@ -2,6 +2,13 @@ import { Errors, type GitHttpResponse, type HttpClient } from 'isomorphic-git';
 import type { GitCredentials } from './gitCredentials';
 import { packfile, type GitObject } from './packfile';
 import {
+  authorization,
+  collect,
+  drain,
+  httpError,
+  splitCredentials,
+} from './smartHttp';
+import {
   GitProtocolError,
   ZERO_OID,
   parseAdvertisement,
@@ -14,8 +21,6 @@ const ADVERTISEMENT_LIMIT = 32 * 1024 * 1024;
 const REPORT_LIMIT = 4 * 1024 * 1024;
 const SERVICE = 'git-receive-pack';
 const AGENT = 'agent=git/arlon-backstage';
-/** Credentials in the URL, cut out as isomorphic-git does (`https://user:pw@host/…`). */
-const URL_CREDENTIALS = /^(https?:\/\/)([^/?#]+)@/i;
 
 /**
  * Pushes the commit `commit`, made on top of `parent`, to `ref`: the pack
@@ -46,11 +51,9 @@ export async function pushObjects(options: {
   objects: Iterable<GitObject>;
 }): Promise<'pushed' | 'overtaken'> {
   const { http, ref, parent, commit } = options;
-  const found = options.url.match(URL_CREDENTIALS);
-  const url = found ? options.url.replace(URL_CREDENTIALS, '$1') : options.url;
-  let auth: GitCredentials | undefined = found
-    ? credentialsIn(options.url)
-    : undefined;
+  const split = splitCredentials(options.url);
+  const url = split.url;
+  let auth: GitCredentials | undefined = split.auth;
 
   /** The server's refs and capabilities, asking for credentials once on a 401. */
   const advertise = async () => {
@@ -140,58 +143,4 @@ export async function pushObjects(options: {
     error: report.unpack === 'ok' ? undefined : report.unpack,
     refs: Object.fromEntries(report.refs),
   } as any);
-}
-
-function credentialsIn(url: string): GitCredentials {
-  const parsed = new URL(url);
-  return {
-    username: decodeURIComponent(parsed.username),
-    password: decodeURIComponent(parsed.password),
-  };
-}
-
-function authorization(auth?: GitCredentials): Record<string, string> {
-  return auth
-    ? {
-        Authorization: `Basic ${Buffer.from(
-          `${auth.username}:${auth.password}`,
-        ).toString('base64')}`,
-      }
-    : {};
-}
-
-/** The body, refused past `limit` bytes (the connection is let go). */
-async function collect(
-  res: GitHttpResponse,
-  limit: number,
-  what: string,
-): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  if (!res.body) return Buffer.alloc(0);
-  for await (const chunk of res.body) {
-    size += chunk.byteLength;
-    if (size > limit) {
-      await res.body.return?.();
-      throw new GitProtocolError(`${what} is larger than ${limit} bytes`);
-    }
-    chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-  }
-  return Buffer.concat(chunks);
-}
-
-async function drain(res: GitHttpResponse) {
-  await collect(res, REPORT_LIMIT, 'an error page').catch(() => undefined);
-}
-
-/** isomorphic-git's HttpError, with the start of the server's page. */
-async function httpError(res: GitHttpResponse) {
-  const page = await collect(res, 64 * 1024, 'an error page').catch(() =>
-    Buffer.alloc(0),
-  );
-  return new Errors.HttpError(
-    res.statusCode,
-    res.statusMessage,
-    page.toString('utf8', 0, Math.min(page.length, 1000)),
-  );
 }

@@ -14,8 +14,10 @@ const OID = /^[0-9a-f]{40}$/;
 
 /** An answer that is not Git's protocol (a proxy's page, a truncated body, garbage). */
 export class GitProtocolError extends Error {
-  constructor(detail: string) {
-    super(`The Git server's answer to a push is not Git's protocol: ${detail}`);
+  constructor(detail: string, operation = 'a push') {
+    super(
+      `The Git server's answer to ${operation} is not Git's protocol: ${detail}`,
+    );
     this.name = 'GitProtocolError';
   }
 }
@@ -34,15 +36,22 @@ export function pktLine(data: string | Buffer): Buffer {
 export const FLUSH = Buffer.from('0000', 'latin1');
 
 /** The pkt-lines of `bytes` in order, `null` for a flush-pkt; throws on anything else. */
-export function* readPktLines(bytes: Buffer): Generator<Buffer | null> {
+export function* readPktLines(
+  bytes: Buffer,
+  operation?: string,
+): Generator<Buffer | null> {
   let at = 0;
   while (at < bytes.length) {
     if (at + 4 > bytes.length)
-      throw new GitProtocolError(`a pkt-line is cut short at byte ${at}`);
+      throw new GitProtocolError(
+        `a pkt-line is cut short at byte ${at}`,
+        operation,
+      );
     const hex = bytes.toString('latin1', at, at + 4);
     if (!/^[0-9a-f]{4}$/.test(hex))
       throw new GitProtocolError(
         `${JSON.stringify(hex)} at byte ${at} is not a pkt-line length`,
+        operation,
       );
     const length = parseInt(hex, 16);
     if (length === 0) {
@@ -53,10 +62,12 @@ export function* readPktLines(bytes: Buffer): Generator<Buffer | null> {
     if (length < 4 || length > MAX_PKT_LINE)
       throw new GitProtocolError(
         `a pkt-line of length ${length} at byte ${at} is outside 4..${MAX_PKT_LINE}`,
+        operation,
       );
     if (at + length > bytes.length)
       throw new GitProtocolError(
         `a pkt-line of ${length} bytes at byte ${at} is cut short at ${bytes.length}`,
+        operation,
       );
     yield bytes.subarray(at + 4, at + length);
     at += length;
@@ -186,7 +197,7 @@ function reportOf(bytes: Buffer): PushReport {
 }
 
 /** A pkt-line's text without the newline Git ends most with. */
-function textOf(line: Buffer): string {
+export function textOf(line: Buffer): string {
   const text = line.toString('utf8');
   return text.endsWith('\n') ? text.slice(0, -1) : text;
 }
