@@ -22,7 +22,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import inspector from 'node:inspector';
-import type { LoggerService } from '@backstage/backend-plugin-api';
+import { quietLogger } from './lib/quietLogger';
 import type { EntityProviderMutation } from '@backstage/plugin-catalog-node';
 import {
   FleetChanges,
@@ -52,14 +52,6 @@ const CLUSTERS = Number(process.argv[2] ?? 10_000);
 const PROFILES = CLUSTERS / 10;
 const BUNDLES = CLUSTERS / 5;
 const SPECS = 20;
-
-const quiet: LoggerService = {
-  error: console.error,
-  warn: console.warn,
-  info: () => {},
-  debug: () => {},
-  child: () => quiet,
-};
 
 async function writeFleet(dir: string) {
   const put = async (file: string, text: string) => {
@@ -168,13 +160,13 @@ async function main() {
       30_000,
     ),
     pollMs: 100,
-    logger: quiet,
+    logger: quietLogger,
   });
   const provider = new ArlonEntityProvider({
     fleet: 'bench',
     repository,
     clusters: new ManagementClusters([]),
-    logger: quiet,
+    logger: quietLogger,
     schedule: { run: async () => {} },
     changes,
     defaultOwner: 'group:default/platform',

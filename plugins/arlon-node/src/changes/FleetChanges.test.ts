@@ -150,6 +150,21 @@ describe('FleetChanges: one signal for every source of a new head', () => {
     expect(changes.knownHead).toMatch(/^[0-9a-f]{40}$/);
   });
 
+  it('says nothing of a look that fails because the watch was stopped under it', async () => {
+    const logger = recordingLogger();
+    let fail: (error: Error) => void = () => {};
+    const changes = new FleetChanges({
+      readHead: () => new Promise<string>((_, reject) => (fail = reject)),
+      pollMs: 60_000,
+      logger,
+    });
+    const look = changes.check('poll');
+    changes.stop();
+    fail(new Error('connect ECONNREFUSED 127.0.0.1:1'));
+    await look;
+    expect(logger.lines).toEqual([]);
+  });
+
   it('a branch that does not exist is a warning naming the setting, and nothing is signalled', async () => {
     const logger = recordingLogger();
     const changes = new FleetChanges({

@@ -135,6 +135,8 @@ export class FleetChanges implements FleetChangeSignal {
     try {
       commit = await this.options.readHead!();
     } catch (error) {
+      // A look cut off by shutdown (the server stopped with this process) is no outage.
+      if (this.stopped) return;
       if (!this.failing)
         this.options.logger.warn(
           `Cannot see the fleet branch's head, so commits made outside this process are not noticed until it answers again: ${
