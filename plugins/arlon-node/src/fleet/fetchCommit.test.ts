@@ -27,6 +27,8 @@ interface Answer {
   type?: string;
   headers?: Record<string, string>;
   body: Buffer | string;
+  /** Written after `body` over and over, as fast as it is read, until the client lets go. */
+  endless?: Buffer;
 }
 
 /** Side-band-64k pkt-lines of `data` on `band`, as upload-pack frames a pack. */
@@ -110,7 +112,17 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
               answer.type ?? 'application/x-git-upload-pack-result',
             ...answer.headers,
           });
-          res.end(answer.body);
+          const { endless } = answer;
+          if (!endless) {
+            res.end(answer.body);
+            return;
+          }
+          res.write(answer.body);
+          const more = () => {
+            while (!res.destroyed && res.write(endless));
+          };
+          res.on('drain', more);
+          more();
           return;
         }
         const target = new URL(server.url);
@@ -464,6 +476,14 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
       expect(trailer).not.toBe('');
       expect(packsBefore.some(name => name.includes(trailer))).toBe(false);
       expect((await packs()).some(name => name.includes(trailer))).toBe(false);
+    });
+
+    it('an answer that never ends is let go at 256 MiB, before the deadline', async () => {
+      const { requests } = await attempt(async () => ({
+        body: pktLine('NAK\n'),
+        endless: banded(1, Buffer.alloc(1 << 20, 'x')),
+      }));
+      expect(requests).toEqual(FETCHED_AGAIN);
     });
 
     it('a pack that inflates past 1 GiB (a delta copying its base over and over) is refused before it is indexed or written', async () => {
