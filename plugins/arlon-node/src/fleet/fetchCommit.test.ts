@@ -478,6 +478,14 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
       expect((await packs()).some(name => name.includes(trailer))).toBe(false);
     });
 
+    it('a content type in capitals with parameters is still the result (as git reads it): no second fetch', async () => {
+      const { requests } = await attempt(async ({ real }) => ({
+        type: 'Application/X-Git-Upload-Pack-Result; charset=utf-8',
+        body: real,
+      }));
+      expect(requests).toEqual(['POST']);
+    });
+
     it('an answer that never ends is let go at 256 MiB, before the deadline', async () => {
       const { requests } = await attempt(async () => ({
         body: pktLine('NAK\n'),

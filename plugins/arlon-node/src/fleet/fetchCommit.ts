@@ -84,7 +84,12 @@ export async function fetchCommit(options: {
     auth = offered;
   }
   if (res.statusCode !== 200) throw await httpError(res);
-  if (res.headers?.['content-type'] !== `application/x-${SERVICE}-result`) {
+  // As git reads it (http.c): the media type without parameters, any case.
+  const type = res.headers?.['content-type']
+    ?.split(';')[0]
+    .trim()
+    .toLowerCase();
+  if (type !== `application/x-${SERVICE}-result`) {
     await drain(res);
     throw new GitProtocolError(
       `the pack came as ${JSON.stringify(
