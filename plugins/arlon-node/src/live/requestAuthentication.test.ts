@@ -192,4 +192,35 @@ describe('requestJson reuses an authentication for a few seconds', () => {
       await fs.promises.rm(dir, { recursive: true, force: true });
     }
   });
+
+  it("reuses the in-cluster token file's authentication (client-node reads the file once a minute)", async () => {
+    const dir = await fs.promises.mkdtemp(
+      path.join(os.tmpdir(), 'token-file-'),
+    );
+    try {
+      const tokenFile = path.join(dir, 'token');
+      await fs.promises.writeFile(tokenFile, 't');
+      const kc = new KubeConfig();
+      kc.loadFromOptions({
+        clusters: kubeConfigFor(server.url, 't', server.caData).clusters,
+        users: [
+          {
+            name: 'u',
+            authProvider: { name: 'tokenFile', config: { tokenFile } },
+          },
+        ],
+        contexts: [{ name: 'x', cluster: 'sandbox', user: 'u' }],
+        currentContext: 'x',
+      });
+      const authentications = countAuthentications(kc);
+      const configuration = configurationOf(kc);
+      for (let i = 0; i < 3; i++)
+        await expect(
+          requestJson(configuration, listConfigMaps),
+        ).resolves.toEqual(expect.objectContaining({ kind: 'ConfigMapList' }));
+      expect(authentications.count).toBe(1);
+    } finally {
+      await fs.promises.rm(dir, { recursive: true, force: true });
+    }
+  });
 });

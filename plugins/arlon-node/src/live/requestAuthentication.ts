@@ -102,10 +102,14 @@ async function learn(
   >;
   // An exec plugin or auth provider (EKS, GKE, OIDC) gives a credential
   // until its own expiry, which client-node checks on each request: reused
-  // past it, every request of the window would carry a refused token.
+  // past it, every request of the window would carry a refused token. Not
+  // the in-cluster token file (loadFromCluster), which client-node itself
+  // reads once a minute and the kubelet renews long before it expires.
   const user =
     kubeConfig instanceof KubeConfig ? kubeConfig.getCurrentUser() : null;
-  if (user?.exec || user?.authProvider) return undefined;
+  const provider = user?.authProvider;
+  const tokenFile = provider?.name === 'tokenFile' && !provider.config?.exec;
+  if (user?.exec || (provider && !tokenFile)) return undefined;
   const blank = configuration.baseServer.makeRequestContext(
     '/',
     HttpMethod.GET,
