@@ -5,6 +5,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import {
   GitHttpServer,
   createFleetRepository,
@@ -25,6 +27,8 @@ interface Answer {
   type?: string;
   headers?: Record<string, string>;
   body: Buffer | string;
+  /** Written after `body` over and over, as fast as it is read, until the client lets go. */
+  endless?: Buffer;
 }
 
 /** Side-band-64k pkt-lines of `data` on `band`, as upload-pack frames a pack. */
@@ -108,7 +112,17 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
               answer.type ?? 'application/x-git-upload-pack-result',
             ...answer.headers,
           });
-          res.end(answer.body);
+          const { endless } = answer;
+          if (!endless) {
+            res.end(answer.body);
+            return;
+          }
+          res.write(answer.body);
+          const more = () => {
+            while (!res.destroyed && res.write(endless));
+          };
+          res.on('drain', more);
+          more();
           return;
         }
         const target = new URL(server.url);
@@ -461,6 +475,67 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
       expect(requests).toEqual(FETCHED_AGAIN);
       expect(trailer).not.toBe('');
       expect(packsBefore.some(name => name.includes(trailer))).toBe(false);
+      expect((await packs()).some(name => name.includes(trailer))).toBe(false);
+    });
+
+    it('a content type in capitals with parameters is still the result (as git reads it): no second fetch', async () => {
+      const { requests } = await attempt(async ({ real }) => ({
+        type: 'Application/X-Git-Upload-Pack-Result; charset=utf-8',
+        body: real,
+      }));
+      expect(requests).toEqual(['POST']);
+    });
+
+    it('an answer that never ends is let go at 256 MiB, before the deadline', async () => {
+      const { requests } = await attempt(async () => ({
+        body: pktLine('NAK\n'),
+        endless: banded(1, Buffer.alloc(1 << 20, 'x')),
+      }));
+      expect(requests).toEqual(FETCHED_AGAIN);
+    });
+
+    it('a pack that inflates past 1 GiB (a delta copying its base over and over) is refused before it is indexed or written', async () => {
+      // A 64 KiB blob, then an ofs-delta on it whose every byte 0x80 copies
+      // the whole blob: 16,385 bytes (a few hundred deflated) make 1 GiB.
+      const objectHeader = (type: number, size: number) => {
+        const bytes = [(type << 4) | (size & 15)];
+        for (let rest = Math.floor(size / 16); rest > 0; rest >>= 7) {
+          bytes[bytes.length - 1] |= 0x80;
+          bytes.push(rest & 0x7f);
+        }
+        return Buffer.from(bytes);
+      };
+      const varint = (value: number) => {
+        const bytes: number[] = [];
+        let n = value;
+        for (; n >= 0x80; n = Math.floor(n / 128))
+          bytes.push((n & 0x7f) | 0x80);
+        return Buffer.from([...bytes, n]);
+      };
+      const base = Buffer.concat([
+        objectHeader(3, 0x10000),
+        deflateSync(Buffer.alloc(0x10000, 'a')),
+      ]);
+      const copies = 2 ** 14 + 1;
+      const delta = Buffer.concat([
+        varint(0x10000),
+        varint(copies * 0x10000),
+        Buffer.alloc(copies, 0x80),
+      ]);
+      const deltaEntry = Buffer.concat([
+        objectHeader(6, delta.length),
+        Buffer.from([base.length]), // back to the blob, right before it
+        deflateSync(delta),
+      ]);
+      const header = Buffer.from('PACK\0\0\0\x02\0\0\0\x02', 'latin1');
+      const body = Buffer.concat([header, base, deltaEntry]);
+      const bomb = Buffer.concat([
+        body,
+        createHash('sha1').update(body).digest(),
+      ]);
+      const trailer = bomb.toString('hex', bomb.length - 20);
+      const { packs, requests } = await attempt(async () => answerWith(bomb));
+      expect(requests).toEqual(FETCHED_AGAIN);
       expect((await packs()).some(name => name.includes(trailer))).toBe(false);
     });
 

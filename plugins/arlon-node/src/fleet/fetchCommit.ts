@@ -10,7 +10,11 @@ import {
   httpError,
   splitCredentials,
 } from './smartHttp';
-import { packOfAnswer, uploadPackRequest } from './uploadPackProtocol';
+import {
+  checkInflatedSize,
+  packOfAnswer,
+  uploadPackRequest,
+} from './uploadPackProtocol';
 
 const SERVICE = 'git-upload-pack';
 /**
@@ -19,6 +23,12 @@ const SERVICE = 'git-upload-pack';
  * regenerating every cluster's files at 10,000 clusters is tens of MB.
  */
 const PACK_LIMIT = 256 * 1024 * 1024;
+/**
+ * The most its objects may inflate to, deltas applied, when it is indexed
+ * (checkInflatedSize): 1 GiB, far more than a commit of the fleet's YAML
+ * (tens of MB of pack at 10,000 clusters).
+ */
+const INFLATED_LIMIT = 4 * PACK_LIMIT;
 const CAPABILITIES = [
   'side-band-64k',
   'ofs-delta',
@@ -74,7 +84,12 @@ export async function fetchCommit(options: {
     auth = offered;
   }
   if (res.statusCode !== 200) throw await httpError(res);
-  if (res.headers?.['content-type'] !== `application/x-${SERVICE}-result`) {
+  // As git reads it (http.c): the media type without parameters, any case.
+  const type = res.headers?.['content-type']
+    ?.split(';')[0]
+    .trim()
+    .toLowerCase();
+  if (type !== `application/x-${SERVICE}-result`) {
     await drain(res);
     throw new GitProtocolError(
       `the pack came as ${JSON.stringify(
@@ -86,6 +101,7 @@ export async function fetchCommit(options: {
   const pack = packOfAnswer(
     await collect(res, PACK_LIMIT, 'the pack', 'a fetch'),
   );
+  checkInflatedSize(pack, INFLATED_LIMIT);
   const name = `pack-${pack.toString('hex', pack.length - 20)}.pack`;
   const packs = path.join(dir, '.git', 'objects', 'pack');
   await fs.promises.mkdir(packs, { recursive: true });

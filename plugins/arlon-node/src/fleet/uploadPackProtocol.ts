@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import {
   FLUSH,
   GitProtocolError,
@@ -18,6 +19,10 @@ import {
 
 const OPERATION = 'a fetch';
 const OID = /^[0-9a-f]{40}$/;
+/** Pack object types (gitformat-pack.txt): commit, tree, blob, tag, and the two deltas. */
+const OFS_DELTA = 6;
+const REF_DELTA = 7;
+const OBJECT_TYPES = new Set([1, 2, 3, 4, OFS_DELTA, REF_DELTA]);
 /** A pack's frame: the 'PACK' signature, version 2 and the object count, then a SHA-1 trailer. */
 const PACK_HEADER = 12;
 const PACK_TRAILER = 20;
@@ -106,4 +111,74 @@ function checkedPack(pack: Buffer): Buffer {
       OPERATION,
     );
   return pack;
+}
+
+/**
+ * Refuses `pack` (whole, checkedPack) when indexing it would inflate more
+ * than `limit` bytes: the objects' sizes plus each delta's result. Indexing
+ * inflates every object and applies every delta in memory, with no bound of
+ * its own and no deadline (the body has arrived), so a few hundred
+ * kilobytes can otherwise claim gigabytes: zeros deflated (a zlib bomb), or
+ * a delta that copies its base over and over. Each object is inflated here
+ * to at most the size its header declares, which must be what comes.
+ */
+export function checkInflatedSize(pack: Buffer, limit: number): void {
+  const end = pack.length - PACK_TRAILER;
+  const count = pack.readUInt32BE(8);
+  let at = PACK_HEADER;
+  let total = 0;
+  const refuse = (detail: string): never => {
+    throw new GitProtocolError(`the pack ${detail}`, OPERATION);
+  };
+  for (let i = 0; i < count; i++) {
+    if (at >= end) refuse(`ends before its object ${i + 1} of ${count}`);
+    let byte = pack[at++];
+    const type = (byte >> 4) & 7;
+    let size = byte & 15;
+    for (let shift = 4; byte & 0x80; shift += 7) {
+      if (at >= end || shift > 49) refuse(`has a bad object header at ${at}`);
+      byte = pack[at++];
+      size += (byte & 0x7f) * 2 ** shift;
+    }
+    if (!OBJECT_TYPES.has(type)) refuse(`has an object of type ${type}`);
+    if (type === OFS_DELTA) while (at < end && pack[at++] & 0x80);
+    if (type === REF_DELTA) at += 20;
+    if (size > limit - total) refuse(`inflates to more than ${limit} bytes`);
+    let inflated: { buffer: Buffer; engine: { bytesWritten: number } };
+    try {
+      inflated = inflateSync(pack.subarray(at, end), {
+        info: true,
+        maxOutputLength: Math.max(size, 1),
+      }) as any;
+    } catch {
+      throw new GitProtocolError(
+        `the pack has an object at ${at} that does not inflate to its ${size} bytes`,
+        OPERATION,
+      );
+    }
+    if (inflated.buffer.length !== size)
+      refuse(
+        `has an object at ${at} that does not inflate to its ${size} bytes`,
+      );
+    at += inflated.engine.bytesWritten;
+    // And a delta's result: its header's second size (after the base's).
+    total += size;
+    if (type === OFS_DELTA || type === REF_DELTA)
+      total += deltaResultSize(inflated.buffer);
+    if (total > limit) refuse(`inflates to more than ${limit} bytes`);
+  }
+  if (at !== end) refuse(`has ${end - at} bytes after its ${count} objects`);
+}
+
+/** The result size a delta declares: the second of its two leading varints. */
+function deltaResultSize(delta: Buffer): number {
+  let at = 0;
+  while (at < delta.length && delta[at++] & 0x80);
+  let size = 0;
+  for (let shift = 0; at < delta.length; shift += 7) {
+    const byte = delta[at++];
+    size += (byte & 0x7f) * 2 ** shift;
+    if (!(byte & 0x80) || shift > 49) break;
+  }
+  return size;
 }

@@ -6,6 +6,11 @@ import {
   RequestContext,
   ServerConfiguration,
 } from '@kubernetes/client-node';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { KubeApiServer, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
 import { requestJson } from './jsonRequest';
 import { AUTHENTICATION_REUSE_MS, authenticate } from './requestAuthentication';
@@ -117,5 +122,105 @@ describe('requestJson reuses an authentication for a few seconds', () => {
     }
     // Once to learn it cannot be reused, then once a request.
     expect(calls).toBe(4);
+  });
+
+  it("runs a kubeconfig's exec plugin for every request, as client-node does: the reuse would send a credential it has replaced", async () => {
+    // A real exec credential plugin (a Node script), whose credential has
+    // expired by the next request: client-node runs it again then.
+    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'exec-auth-'));
+    const tokenFile = path.join(dir, 'token');
+    const plugin = path.join(dir, 'plugin.js');
+    await fs.promises.writeFile(
+      plugin,
+      `process.stdout.write(JSON.stringify({
+        apiVersion: 'client.authentication.k8s.io/v1',
+        kind: 'ExecCredential',
+        status: {
+          token: require('fs').readFileSync(${JSON.stringify(
+            tokenFile,
+          )}, 'utf8'),
+          expirationTimestamp: '2000-01-01T00:00:00Z',
+        },
+      }))`,
+    );
+    // Records what each request carries.
+    const seen: string[] = [];
+    const recorder = http.createServer((req, res) => {
+      seen.push(req.headers.authorization ?? '');
+      res.setHeader('content-type', 'application/json');
+      res.end('{"kind":"ConfigMapList","items":[]}');
+    });
+    await new Promise<void>(resolve =>
+      recorder.listen(0, '127.0.0.1', resolve),
+    );
+    try {
+      const kc = new KubeConfig();
+      kc.loadFromOptions({
+        clusters: [
+          {
+            name: 'c',
+            server: `http://127.0.0.1:${
+              (recorder.address() as AddressInfo).port
+            }`,
+            // client-node's condition for plain HTTP (the recorder has no TLS).
+            skipTLSVerify: true,
+          },
+        ],
+        users: [
+          {
+            name: 'u',
+            exec: {
+              apiVersion: 'client.authentication.k8s.io/v1',
+              command: process.execPath,
+              args: [plugin],
+            },
+          },
+        ],
+        contexts: [{ name: 'x', cluster: 'c', user: 'u' }],
+        currentContext: 'x',
+      });
+      const configuration = configurationOf(kc);
+
+      await fs.promises.writeFile(tokenFile, 'first');
+      await requestJson(configuration, listConfigMaps);
+      await fs.promises.writeFile(tokenFile, 'second');
+      await requestJson(configuration, listConfigMaps);
+
+      expect(seen).toEqual(['Bearer first', 'Bearer second']);
+    } finally {
+      recorder.close();
+      await fs.promises.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reuses the in-cluster token file's authentication (client-node reads the file once a minute)", async () => {
+    const dir = await fs.promises.mkdtemp(
+      path.join(os.tmpdir(), 'token-file-'),
+    );
+    try {
+      const tokenFile = path.join(dir, 'token');
+      await fs.promises.writeFile(tokenFile, 't');
+      const kc = new KubeConfig();
+      kc.loadFromOptions({
+        clusters: kubeConfigFor(server.url, 't', server.caData).clusters,
+        users: [
+          {
+            name: 'u',
+            authProvider: { name: 'tokenFile', config: { tokenFile } },
+          },
+        ],
+        contexts: [{ name: 'x', cluster: 'sandbox', user: 'u' }],
+        currentContext: 'x',
+      });
+      const authentications = countAuthentications(kc);
+      const configuration = configurationOf(kc);
+      for (let i = 0; i < 3; i++)
+        await expect(
+          requestJson(configuration, listConfigMaps),
+        ).resolves.toEqual(expect.objectContaining({ kind: 'ConfigMapList' }));
+      expect(authentications.count).toBe(1);
+    } finally {
+      await fs.promises.rm(dir, { recursive: true, force: true });
+    }
   });
 });

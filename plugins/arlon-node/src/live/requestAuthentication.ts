@@ -89,11 +89,27 @@ export function forgetAuthentication(configuration: Configuration) {
 /**
  * What authentication puts on a request, read off a blank one. Not reusable
  * (undefined) when it did anything a header and an agent cannot say again:
- * changed the URL, or set a signal other than limitRequestTime's deadline.
+ * changed the URL, or set a signal other than limitRequestTime's deadline,
+ * or when the credential has an expiry of its own (an exec plugin or auth
+ * provider).
  */
 async function learn(
   configuration: Configuration,
 ): Promise<Authentication | undefined> {
+  const { default: kubeConfig } = configuration.authMethods as Record<
+    string,
+    unknown
+  >;
+  // An exec plugin or auth provider (EKS, GKE, OIDC) gives a credential
+  // until its own expiry, which client-node checks on each request: reused
+  // past it, every request of the window would carry a refused token. Not
+  // the in-cluster token file (loadFromCluster), which client-node itself
+  // reads once a minute and the kubelet renews long before it expires.
+  const user =
+    kubeConfig instanceof KubeConfig ? kubeConfig.getCurrentUser() : null;
+  const provider = user?.authProvider;
+  const tokenFile = provider?.name === 'tokenFile' && !provider.config?.exec;
+  if (user?.exec || (provider && !tokenFile)) return undefined;
   const blank = configuration.baseServer.makeRequestContext(
     '/',
     HttpMethod.GET,
@@ -101,10 +117,6 @@ async function learn(
   const url = blank.getUrl();
   await authenticateAsClientNode(configuration, blank);
   if (blank.getUrl() !== url) return undefined;
-  const { default: kubeConfig } = configuration.authMethods as Record<
-    string,
-    unknown
-  >;
   const timeoutMs =
     kubeConfig instanceof KubeConfig ? requestTimeoutOf(kubeConfig) : undefined;
   if (blank.getSignal() && timeoutMs === undefined) return undefined;
