@@ -123,39 +123,40 @@ export class FleetCheckout {
    * `commit` and its files, fetched by its id when the clone lacks it. The
    * local branch (what the next fetch tells the server it has) moves only
    * once every file of the commit was read: a pack that lacks some object
-   * fails here, before the clone claims a commit it cannot read.
+   * fails here, before the clone claims a commit it cannot read. Undefined
+   * for a commit the clone has behind its branch: a signal that came late
+   * for an older head, which must not take readers back to it (the full
+   * fetch reads the head as it is now).
    */
   private async fetchKnown(
     commit: string,
     cache: object,
-  ): Promise<FleetSnapshot> {
+  ): Promise<FleetSnapshot | undefined> {
     const ref = `refs/heads/${this.branch}`;
     const local = await git.resolveRef({ fs, dir: this.dir, ref });
-    // A commit the clone has (this process's own push, a signal that came
-    // late for an older head) is read as it is, and the branch stays.
-    const fetched = local !== commit && !(await this.has(commit, cache));
-    if (fetched) {
-      const credentials = await this.auth();
-      await fetchCommit({
-        http: this.http,
-        url: this.url,
-        credentials: credentials ? () => credentials : undefined,
-        dir: this.dir,
-        want: commit,
-        haves: [local],
-        cache,
-      });
-    }
+    // This process's own push: the branch is already there.
+    if (local === commit)
+      return { commit, files: await this.filesAt(commit, cache) };
+    if (await this.has(commit, cache)) return undefined;
+    const credentials = await this.auth();
+    await fetchCommit({
+      http: this.http,
+      url: this.url,
+      credentials: credentials ? () => credentials : undefined,
+      dir: this.dir,
+      want: commit,
+      haves: [local],
+      cache,
+    });
     const files = await this.filesAt(commit, cache);
-    if (fetched)
-      for (const moved of [ref, `refs/remotes/origin/${this.branch}`])
-        await git.writeRef({
-          fs,
-          dir: this.dir,
-          ref: moved,
-          value: commit,
-          force: true,
-        });
+    for (const moved of [ref, `refs/remotes/origin/${this.branch}`])
+      await git.writeRef({
+        fs,
+        dir: this.dir,
+        ref: moved,
+        value: commit,
+        force: true,
+      });
     return { commit, files };
   }
 

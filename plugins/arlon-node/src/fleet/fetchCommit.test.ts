@@ -258,18 +258,31 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
     expect(first.commit).not.toBe(next);
   });
 
-  it('reads a commit it has without asking the server, and leaves its branch', async () => {
+  it('reads its own head without asking the server', async () => {
+    const { url, kinds, log } = await proxy();
+    const { checkout, localHead } = await checkoutAt(url);
+    const head = (await checkout.fetchHead()).commit;
+    log.splice(0);
+    // The signal for this process's own push: the branch is already there.
+    const own = await checkout.fetchHead(head);
+    expect(own.commit).toBe(head);
+    expect(own.files).toHaveProperty(['arlon/clusters/a.yaml'], 'a\n');
+    expect(kinds()).toEqual([]);
+    expect(await localHead()).toBe(head);
+  });
+
+  it('never goes back to an older head a late signal names: the branch is fetched as it is now', async () => {
     const { url, kinds, log } = await proxy();
     const { checkout, localHead } = await checkoutAt(url);
     const older = (await checkout.fetchHead()).commit;
     const newer = await commitOnServer({ 'arlon/clusters/b.yaml': 'b\n' });
     await checkout.fetchHead(newer);
     log.splice(0);
-    // A signal for the older head that came late.
     const late = await checkout.fetchHead(older);
-    expect(late.commit).toBe(older);
-    expect(late.files).not.toHaveProperty(['arlon/clusters/b.yaml']);
-    expect(kinds()).toEqual([]);
+    expect(late.commit).toBe(newer);
+    expect(late.files).toHaveProperty(['arlon/clusters/b.yaml'], 'b\n');
+    // The full fetch: the ref advertisement (asked twice, the server wants credentials), then the pack.
+    expect(kinds()).toEqual(['GET', 'GET', 'POST']);
     expect(await localHead()).toBe(newer);
   });
 
