@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import git, { type GitHttpResponse, type HttpClient } from 'isomorphic-git';
+import git, { type HttpClient } from 'isomorphic-git';
 import type { GitCredentials } from './gitCredentials';
 import { GitProtocolError } from './receivePackProtocol';
 import {
-  authorization,
+  requestAskingOnce,
   collect,
   drain,
   httpError,
@@ -62,27 +62,22 @@ export async function fetchCommit(options: {
 }): Promise<void> {
   const { http, dir, want, haves, cache } = options;
   const split = splitCredentials(options.url);
-  let auth = split.auth;
   const body = uploadPackRequest(want, haves, CAPABILITIES);
-  let res: GitHttpResponse;
-  for (let asked = false; ; asked = true) {
-    res = await http.request({
+  const { res } = await requestAskingOnce(
+    http,
+    headers => ({
       method: 'POST',
       url: `${split.url}/${SERVICE}`,
       headers: {
-        ...authorization(auth),
+        ...headers,
         'content-type': `application/x-${SERVICE}-request`,
         accept: `application/x-${SERVICE}-result`,
       },
       body: [body] as any,
-    });
-    // Asked once: credentials the server refuses are not offered again.
-    if (res.statusCode !== 401 || asked) break;
-    const offered = options.credentials?.();
-    if (!offered) break;
-    await drain(res);
-    auth = offered;
-  }
+    }),
+    split.auth,
+    options.credentials,
+  );
   if (res.statusCode !== 200) throw await httpError(res);
   // As git reads it (http.c): the media type without parameters, any case.
   const type = res.headers?.['content-type']

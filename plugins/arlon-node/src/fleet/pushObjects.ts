@@ -1,4 +1,4 @@
-import { Errors, type GitHttpResponse, type HttpClient } from 'isomorphic-git';
+import { Errors, type HttpClient } from 'isomorphic-git';
 import type { GitCredentials } from './gitCredentials';
 import { packfile, type GitObject } from './packfile';
 import {
@@ -6,6 +6,7 @@ import {
   collect,
   drain,
   httpError,
+  requestAskingOnce,
   splitCredentials,
 } from './smartHttp';
 import {
@@ -57,20 +58,18 @@ export async function pushObjects(options: {
 
   /** The server's refs and capabilities, asking for credentials once on a 401. */
   const advertise = async () => {
-    let res: GitHttpResponse;
-    for (let asked = false; ; asked = true) {
-      res = await http.request({
+    const asked = await requestAskingOnce(
+      http,
+      headers => ({
         method: 'GET',
         url: `${url}/info/refs?service=${SERVICE}`,
-        headers: authorization(auth),
-      });
-      // Asked once: credentials the server refuses are not offered again.
-      if (res.statusCode !== 401 || asked) break;
-      const offered = options.credentials?.();
-      if (!offered) break;
-      await drain(res);
-      auth = offered;
-    }
+        headers,
+      }),
+      auth,
+      options.credentials,
+    );
+    const res = asked.res;
+    auth = asked.auth;
     if (res.statusCode !== 200) throw await httpError(res);
     if (
       res.headers?.['content-type'] !== `application/x-${SERVICE}-advertisement`

@@ -1,4 +1,9 @@
-import { Errors, type GitHttpResponse } from 'isomorphic-git';
+import {
+  Errors,
+  type GitHttpRequest,
+  type GitHttpResponse,
+  type HttpClient,
+} from 'isomorphic-git';
 import type { GitCredentials } from './gitCredentials';
 import { GitProtocolError } from './receivePackProtocol';
 
@@ -33,6 +38,29 @@ export function authorization(auth?: GitCredentials): Record<string, string> {
         ).toString('base64')}`,
       }
     : {};
+}
+
+/**
+ * Sends the request `build` makes with `auth`'s header and, on a 401, once
+ * more with what `credentials` offers: credentials the server refuses are
+ * not offered again. Returns the answer and the credentials it was sent
+ * with, for the requests after it.
+ */
+export async function requestAskingOnce(
+  http: HttpClient,
+  build: (headers: Record<string, string>) => GitHttpRequest,
+  auth: GitCredentials | undefined,
+  credentials: (() => GitCredentials | undefined) | undefined,
+): Promise<{ res: GitHttpResponse; auth?: GitCredentials }> {
+  const res = await http.request(build(authorization(auth)));
+  if (res.statusCode !== 401) return { res, auth };
+  const offered = credentials?.();
+  if (!offered) return { res, auth };
+  await drain(res);
+  return {
+    res: await http.request(build(authorization(offered))),
+    auth: offered,
+  };
 }
 
 /** The body, refused past `limit` bytes (the connection is let go). */
