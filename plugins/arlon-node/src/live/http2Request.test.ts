@@ -3,24 +3,12 @@ import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
 import zlib from 'node:zlib';
-import {
-  ApiException,
-  createConfiguration,
-  HttpMethod,
-  KubeConfig,
-  ServerConfiguration,
-} from '@kubernetes/client-node';
+import { ApiException, HttpMethod, KubeConfig } from '@kubernetes/client-node';
 import { kubeConfigFor, sandboxTls } from '@arlon-backstage/arlon-sandbox';
 import { FetchError, requestJson } from './jsonRequest';
 import { reuseConnections } from './reuseConnections';
 import { isAbortError, limitRequestTime } from '../connection/requestTimeout';
-
-/** The configuration client-node's makeApiClient builds for `kc`. */
-const configurationOf = (kc: KubeConfig) =>
-  createConfiguration({
-    baseServer: new ServerConfiguration(kc.getCurrentCluster()!.server, {}),
-    authMethods: { default: kc },
-  });
+import { configurationOf } from './jsonClient';
 
 const errorOf = (work: Promise<unknown>) =>
   work.then(

@@ -23,13 +23,18 @@ export type JsonClient = (request: JsonRequest) => Promise<any>;
  * callers test (an ApiException's `code` is the HTTP status).
  */
 export function jsonClient(kc: KubeConfig): JsonClient {
+  const configuration = configurationOf(kc);
+  return request => requestJson(configuration, { ...request, http2: false });
+}
+
+/** The configuration client-node's `makeApiClient` builds for `kc`'s current cluster. */
+export function configurationOf(kc: KubeConfig) {
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new Error('No active cluster!');
-  const configuration = createConfiguration({
+  return createConfiguration({
     baseServer: new ServerConfiguration(cluster.server, {}),
     authMethods: { default: kc },
   });
-  return request => requestJson(configuration, { ...request, http2: false });
 }
 
 /** A path segment of a resource path: names are the caller's, never spliced in raw. */

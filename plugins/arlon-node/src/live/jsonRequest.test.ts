@@ -3,12 +3,10 @@ import net from 'node:net';
 import zlib from 'node:zlib';
 import {
   ApiException,
-  createConfiguration,
   HttpMethod,
   KubeConfig,
   KubernetesObjectApi,
   PatchStrategy,
-  ServerConfiguration,
 } from '@kubernetes/client-node';
 import {
   HungServer,
@@ -22,13 +20,7 @@ import { FetchError, requestJson } from './jsonRequest';
 import { reuseConnections } from './reuseConnections';
 import { isAbortError, limitRequestTime } from '../connection/requestTimeout';
 import { describeConnectionError } from '../connection/describeConnectionError';
-
-/** The configuration client-node's makeApiClient builds for `kc`. */
-const configurationOf = (kc: KubeConfig) =>
-  createConfiguration({
-    baseServer: new ServerConfiguration(kc.getCurrentCluster()!.server, {}),
-    authMethods: { default: kc },
-  });
+import { configurationOf } from './jsonClient';
 
 const errorOf = (work: Promise<unknown>) =>
   work.then(

@@ -15,13 +15,7 @@ import { KubeApiServer, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
 import { requestJson } from './jsonRequest';
 import { AUTHENTICATION_REUSE_MS, authenticate } from './requestAuthentication';
 import { limitRequestTime } from '../connection/requestTimeout';
-
-/** The configuration client-node's makeApiClient builds for `kc`. */
-const configurationOf = (kc: KubeConfig) =>
-  createConfiguration({
-    baseServer: new ServerConfiguration(kc.getCurrentCluster()!.server, {}),
-    authMethods: { default: kc },
-  });
+import { configurationOf } from './jsonClient';
 
 /** Counts how often client-node authenticates a request through `kc`. */
 function countAuthentications(kc: KubeConfig) {
