@@ -96,6 +96,7 @@ export * from './bootstrap';
 export {
   addSummaries,
   diffObjects,
+  objectDiffer,
   identifyObject,
   summarize,
   hasChanges,
@@ -103,6 +104,7 @@ export {
   type ObjectDiff,
   type DiffAction,
   type DiffOptions,
+  type ObjectDiffer,
   type DiffSummary,
 } from './diff/diffObjects';
 export * from './diff/report';

@@ -120,6 +120,48 @@ export function diffObjects(
   liveObjects: Partial<KubeObject>[],
   options: DiffOptions,
 ): ObjectDiff[] {
+  const differ = objectDiffer(options, [...desiredObjects, ...liveObjects]);
+  const { identify } = differ;
+  const desired = lastOfEach(desiredObjects, identify);
+  const live = lastOfEach(liveObjects, identify);
+  const liveByKey = new Map(live.map(o => [identify(o).key, o]));
+  const results = desired.map(d =>
+    differ.diff(d, liveByKey.get(identify(d).key)),
+  );
+  if (options.prune) {
+    const seen = new Set(desired.map(d => identify(d).key));
+    for (const l of live)
+      if (!seen.has(identify(l).key)) results.push(differ.deleted(l));
+  }
+  return results.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/**
+ * Compares objects one pair at a time, as diffObjects does for each pair.
+ *
+ * @public
+ */
+export interface ObjectDiffer {
+  /** The object's identity under the differ's options. */
+  identify(o: Partial<KubeObject>): ReturnType<typeof identifyObject>;
+  /** `desired` against its live counterpart: an update or unchanged, or a create where there is none. */
+  diff(desired: Partial<KubeObject>, live?: Partial<KubeObject>): ObjectDiff;
+  /** A live object nothing desired matches, as a delete (a prune). */
+  deleted(live: Partial<KubeObject>): ObjectDiff;
+}
+
+/**
+ * diffObjects a pair at a time, for pairs that arrive one by one (a
+ * pre-flight's dry runs, compared while the rest are in flight). What the
+ * whole set says (its CRDs' quantity fields) is read once, from `objects`:
+ * every object of both sides, as diffObjects would be given them.
+ *
+ * @public
+ */
+export function objectDiffer(
+  options: DiffOptions,
+  objects: Partial<KubeObject>[],
+): ObjectDiffer {
   const identify = (o: Partial<KubeObject>) => identifyObject(o, options);
   const declaredByKey = new Map(
     (options.declared ?? []).map(o => [identify(o).key, o]),
@@ -129,88 +171,75 @@ export function diffObjects(
       ? withoutServerAssigned(o, declaredByKey.get(identify(o).key))
       : o;
   // A bundle that ships its CRDs says which of its custom resources' fields are quantities.
-  const crdFields = quantityFieldsFromCrds([...desiredObjects, ...liveObjects]);
-  const desired = lastOfEach(desiredObjects, identify).map(comparable);
-  const live = lastOfEach(liveObjects, identify).map(comparable);
-  const liveByKey = new Map(live.map(o => [identify(o).key, o]));
-  const results: ObjectDiff[] = [];
-  const seen = new Set<string>();
-  for (const d of desired) {
-    const id = identify(d);
-    seen.add(id.key);
-    const l = liveByKey.get(id.key);
-    // Both sides carry the namespace identity gave them, so only real differences remain.
-    const withNamespace = (o: Partial<KubeObject>) =>
-      normalizedView({
-        ...o,
-        metadata: {
-          ...o.metadata,
-          ...(id.namespace ? { namespace: id.namespace } : {}),
-        } as KubeObject['metadata'],
-      });
-    const normalizedDesired = withNamespace(d);
-    if (!l) {
-      results.push({
-        ...strip(id),
-        action: 'create',
-        changes: owned(
-          mask(id.kind, [{ path: '', kind: 'added', to: normalizedDesired }]),
+  const crdFields = quantityFieldsFromCrds(objects);
+  return {
+    identify,
+    diff(desired, live) {
+      const d = comparable(desired);
+      const id = identify(d);
+      // Both sides carry the namespace identity gave them, so only real differences remain.
+      const withNamespace = (o: Partial<KubeObject>) =>
+        normalizedView({
+          ...o,
+          metadata: {
+            ...o.metadata,
+            ...(id.namespace ? { namespace: id.namespace } : {}),
+          } as KubeObject['metadata'],
+        });
+      const normalizedDesired = withNamespace(d);
+      if (!live)
+        return {
+          ...strip(id),
+          action: 'create',
+          changes: owned(
+            mask(id.kind, [{ path: '', kind: 'added', to: normalizedDesired }]),
+          ),
+          unified: unifiedYamlDiff(
+            id.key,
+            undefined,
+            maskSecretAnnotations(
+              maskSecretPair(undefined, normalizedDesired)[1],
+            ),
+          ),
+        };
+      const l = comparable(live);
+      const normalizedLive = withNamespace(l);
+      const applied = options.exact ? l : lastApplied(l);
+      const changes = compareObjects(
+        normalizedDesired,
+        normalizedLive,
+        applied && withNamespace(applied),
+        crdFields,
+      );
+      // The text diff of an unchanged object is empty: live is not projected.
+      if (!changes.length)
+        return { ...strip(id), action: 'unchanged', changes: [], unified: '' };
+      const [maskedLive, maskedDesired] = maskSecretPair(
+        alignEquivalent(
+          options.exact
+            ? normalizedLive
+            : projectLive(normalizedLive, normalizedDesired),
+          normalizedDesired,
+          crdFields,
         ),
+        normalizedDesired,
+      );
+      return {
+        ...strip(id),
+        action: 'update',
+        changes: owned(mask(id.kind, changes)),
         unified: unifiedYamlDiff(
           id.key,
-          undefined,
-          maskSecretAnnotations(
-            maskSecretPair(undefined, normalizedDesired)[1],
-          ),
+          maskSecretAnnotations(maskedLive),
+          maskSecretAnnotations(maskedDesired),
         ),
-      });
-      continue;
-    }
-    const normalizedLive = withNamespace(l);
-    const applied = options.exact ? l : lastApplied(l);
-    const changes = compareObjects(
-      normalizedDesired,
-      normalizedLive,
-      applied && withNamespace(applied),
-      crdFields,
-    );
-    if (!changes.length) {
-      // The text diff of an unchanged object is empty: live is not projected.
-      results.push({
-        ...strip(id),
-        action: 'unchanged',
-        changes: [],
-        unified: '',
-      });
-      continue;
-    }
-    const [maskedLive, maskedDesired] = maskSecretPair(
-      alignEquivalent(
-        options.exact
-          ? normalizedLive
-          : projectLive(normalizedLive, normalizedDesired),
-        normalizedDesired,
-        crdFields,
-      ),
-      normalizedDesired,
-    );
-    results.push({
-      ...strip(id),
-      action: 'update',
-      changes: owned(mask(id.kind, changes)),
-      unified: unifiedYamlDiff(
-        id.key,
-        maskSecretAnnotations(maskedLive),
-        maskSecretAnnotations(maskedDesired),
-      ),
-    });
-  }
-  if (options.prune) {
-    for (const l of live) {
+      };
+    },
+    deleted(live) {
+      const l = comparable(live);
       const id = identify(l);
-      if (seen.has(id.key)) continue;
       const normalizedLive = normalizedView(l);
-      results.push({
+      return {
         ...strip(id),
         action: 'delete',
         changes: owned(
@@ -221,10 +250,9 @@ export function diffObjects(
           maskSecretAnnotations(maskSecretPair(normalizedLive, undefined)[0]),
           undefined,
         ),
-      });
-    }
-  }
-  return results.sort((a, b) => a.key.localeCompare(b.key));
+      };
+    },
+  };
 }
 
 /** An object's identity: group, kind, namespace (defaulted for namespaced kinds) and name. */

@@ -1,4 +1,4 @@
-import { KubernetesObjectApi } from '@kubernetes/client-node';
+import { ApiException, KubernetesObjectApi } from '@kubernetes/client-node';
 import { KubeApiServer, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
 import type {
   KubeObject,
@@ -263,6 +263,90 @@ describe('live comparisons against a cluster', () => {
     );
     expect(result.summary.create).toBe(12);
     expect(most).toBe(3);
+  });
+
+  it('takes the last of two manifests for one object, whichever dry run answers first', async () => {
+    const first: any = structuredClone(deployment);
+    first.spec.replicas = 3;
+    /** The first manifest's dry run answers after the second's. */
+    class Reordered extends LiveCluster {
+      override async dryRunApply(object: KubeObject) {
+        if (object === first) await new Promise(r => setTimeout(r, 50));
+        return super.dryRunApply(object);
+      }
+    }
+    const kc = kubeConfigFor(server.url, 't', server.caData);
+    const result = await preflight(
+      't',
+      rendered(first, deployment),
+      new Reordered('dev-1', kc),
+    );
+    expect(result.method).toBe('server-side-dry-run');
+    expect(result.objects.map(o => [o.key, o.action])).toEqual([
+      ['apps/Deployment/web/web', 'update'],
+    ]);
+    expect(result.objects[0].changes).toEqual([
+      { path: 'spec.replicas', kind: 'changed', from: 5, to: 2 },
+    ]);
+  });
+
+  it('compares exactly the predictions that answered before the live objects were read', async () => {
+    const dropped = { ...configMap, data: { WORKERS: '4' } };
+    /** Reads the live objects only once every dry run has answered. */
+    class SlowReads extends LiveCluster {
+      answered = 0;
+      override async dryRunApply(object: KubeObject) {
+        const answer = await super.dryRunApply(object);
+        this.answered++;
+        return answer;
+      }
+      override async read(refs: Parameters<LiveCluster['read']>[0]) {
+        while (this.answered < 3) await new Promise(r => setTimeout(r, 5));
+        return super.read(refs);
+      }
+    }
+    const kc = kubeConfigFor(server.url, 't', server.caData);
+    const objects = rendered(dropped, deployment, secret);
+    const clientSide = await preflight('t', objects, cluster, {
+      serverSide: false,
+    });
+    const late = await preflight('t', objects, new SlowReads('dev-1', kc));
+    expect(late.method).toBe('server-side-dry-run');
+    expect(late).toEqual(await preflight('t', objects, cluster));
+    expect(late.objects).not.toEqual(clientSide.objects);
+  });
+
+  it('compares every object client-side when a refusal comes after other dry runs answered', async () => {
+    // Live holds LOG_LEVEL from kubectl's apply; a manifest that drops it
+    // removes it client-side (three-way), while a server-side apply as
+    // ArgoCD leaves another manager's field: the two methods disagree here.
+    const dropped = { ...configMap, data: { WORKERS: '4' } };
+    /** Refuses dry runs (403), for the last object only, after the rest answered. */
+    class RefusesLast extends LiveCluster {
+      answered = 0;
+      override async dryRunApply(object: KubeObject) {
+        if (object !== secret) {
+          const answer = await super.dryRunApply(object);
+          this.answered++;
+          return answer;
+        }
+        while (this.answered < 2) await new Promise(r => setTimeout(r, 5));
+        throw new ApiException(403, 'Forbidden', '{"message":"no"}', {});
+      }
+    }
+    const kc = kubeConfigFor(server.url, 't', server.caData);
+    const objects = rendered(dropped, deployment, secret);
+    const exact = await preflight('t', objects, cluster);
+    const refused = await preflight('t', objects, new RefusesLast('dev-1', kc));
+    const clientSide = await preflight('t', objects, cluster, {
+      serverSide: false,
+    });
+    const changesOf = (r: typeof exact) =>
+      r.objects.map(o => [o.key, o.action, o.changes]);
+    expect(changesOf(exact)).not.toEqual(changesOf(clientSide));
+    expect(refused.method).toBe('client-side');
+    expect(refused.notes.join('\n')).toMatch(/refused .*HTTP 403: no/);
+    expect(changesOf(refused)).toEqual(changesOf(clientSide));
   });
 
   it('compares one cluster with another for the same objects, counting every field', async () => {

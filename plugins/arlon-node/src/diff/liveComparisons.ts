@@ -8,6 +8,7 @@ import {
   KubeObject,
   mapLimit,
   normalizedView,
+  objectDiffer,
   ObjectDiff,
   Rendered,
   RenderedObject,
@@ -44,67 +45,83 @@ export async function preflight(
   const desired = rendered.objects.map(r => r.object);
   const tracked = options.tracked ?? [];
   // Pipelined: the dry runs go out while the lists are read (both need only
-  // discovery, asked once per kind and shared), so a pre-flight takes the
-  // longer of the two, not their sum.
+  // discovery, asked once per kind and shared), and each prediction is
+  // compared as it arrives, once the lists are in: a pre-flight takes about
+  // as long as its dry runs, not their sum with the lists and comparisons.
   const servedKinds = await servedOf(cluster, desired);
   const served = desired.filter(o => servedKinds.has(kindOf(o)));
+  const exactByKey = new Map<string, { index: number; diff: ObjectDiff }>();
+  const arrived: Array<[number, KubeObject]> = [];
+  let compareExact = (index: number, prediction: KubeObject) => {
+    arrived.push([index, prediction]);
+  };
   const dryRuns =
     options.serverSide !== false && served.length
-      ? dryRunAll(cluster, served, options.concurrency ?? 8)
+      ? dryRunAll(cluster, served, options.concurrency ?? 8, (i, p) =>
+          compareExact(i, p),
+        )
       : undefined;
-  const [{ live, unserved }, dryRun] = await Promise.all([
-    cluster.read([...desired, ...tracked.map(t => t.ref)]),
-    dryRuns,
-  ]);
+  const reading = cluster
+    .read([...desired, ...tracked.map(t => t.ref)])
+    .then(async ({ live, unserved }) => {
+      const identity = await identityOn(cluster, [...desired, ...live]);
+      // Each object's key is asked for several times below: worked out once.
+      const keys = new WeakMap<KubeObject, string>();
+      const keyOf = (o: KubeObject) => {
+        let key = keys.get(o);
+        if (key === undefined) {
+          key = identifyObject(o, identity).key;
+          keys.set(o, key);
+        }
+        return key;
+      };
+      const liveByKey = new Map(live.map(o => [keyOf(o), o]));
+      const exactly = objectDiffer({ ...identity, exact: true }, [
+        ...served,
+        ...live,
+      ]);
+      compareExact = (index, prediction) => {
+        const key = keyOf(served[index]);
+        const counterpart = liveByKey.get(key);
+        // No live counterpart: a create, compared client-side with the rest.
+        if (!counterpart) return;
+        // Two manifests for one object: applying in order leaves the last.
+        if ((exactByKey.get(key)?.index ?? -1) > index) return;
+        exactByKey.set(key, {
+          index,
+          diff: exactly.diff(prediction, counterpart),
+        });
+      };
+      for (const [index, prediction] of arrived.splice(0))
+        compareExact(index, prediction);
+      return { live, unserved, identity, keyOf, liveByKey };
+    });
+  const [{ live, unserved, identity, keyOf, liveByKey }, dryRun] =
+    await Promise.all([reading, dryRuns]);
   for (const kind of unserved)
     notes.push(
       `${kind} is not served by cluster ${cluster.name}: applying would fail until its CRD is installed`,
     );
-  const identity = await identityOn(cluster, [...desired, ...live]);
-  // Each object's key is asked for several times below: worked out once.
-  const keys = new WeakMap<KubeObject, string>();
-  const keyOf = (o: KubeObject) => {
-    let key = keys.get(o);
-    if (key === undefined) {
-      key = identifyObject(o, identity).key;
-      keys.set(o, key);
-    }
-    return key;
-  };
-  const liveByKey = new Map(live.map(o => [keyOf(o), o]));
 
   // New objects are dry-run too: the server says whether it would accept them.
   let method: DiffSection['method'] = 'client-side';
-  const predicted = new Map<string, KubeObject>();
   if (dryRun) {
     notes.push(...dryRunNotes(cluster, dryRun, keyOf));
-    if (dryRun.refused)
+    if (dryRun.refused) {
+      exactByKey.clear();
       notes.push(
         `cluster ${cluster.name} refused a server-side dry-run apply (${dryRun.refused}); compared client-side instead: fields only the cluster sets are ignored, as ArgoCD's three-way diff does`,
       );
-    else {
-      served.forEach((o, i) => {
-        const prediction = dryRun.predictions[i];
-        if (prediction) predicted.set(keyOf(o), prediction);
-      });
-      method = 'server-side-dry-run';
-    }
+    } else method = 'server-side-dry-run';
   }
 
-  const exact = (o: KubeObject) =>
-    liveByKey.has(keyOf(o)) && predicted.has(keyOf(o));
-  const exactPairs = desired.filter(exact);
-  const clientSide = desired.filter(o => !exact(o));
+  const clientSide = desired.filter(o => !exactByKey.has(keyOf(o)));
   const desiredKeys = new Set(desired.map(keyOf));
   const pruned = tracked
     .map(t => liveByKey.get(keyOf(t.ref as KubeObject)))
     .filter((o): o is KubeObject => !!o && !desiredKeys.has(keyOf(o)));
   const objects: ObjectDiff[] = [
-    ...diffObjects(
-      exactPairs.map(o => predicted.get(keyOf(o))!),
-      exactPairs.map(o => liveByKey.get(keyOf(o))!),
-      { ...identity, exact: true },
-    ),
+    ...[...exactByKey.values()].map(e => e.diff),
     ...diffObjects(clientSide, live, identity),
     ...diffObjects([], pruned, { ...identity, prune: true }),
   ].sort((a, b) => a.key.localeCompare(b.key));
@@ -256,8 +273,6 @@ function kindOf(o: { apiVersion: string; kind: string }) {
 }
 
 interface DryRuns {
-  /** The server's prediction for each object, by position; none where it rejected the object. */
-  predictions: Array<KubeObject | undefined>;
   /** Why the server refused dry runs altogether, if it did. */
   refused?: string;
   /** Objects the server rejected on their own merits, as they came back. */
@@ -266,17 +281,19 @@ interface DryRuns {
 }
 
 /**
- * Dry-run applies every object, at most `concurrency` at a time. A refusal
- * of dry runs altogether stops the rest; an object the server rejects on
- * its own merits is recorded and compared client-side.
+ * Dry-run applies every object, at most `concurrency` at a time, and hands
+ * each prediction (the server's answer for `objects[index]`) to
+ * `predicted` as it arrives. A refusal of dry runs altogether stops the
+ * rest; an object the server rejects on its own merits is recorded and
+ * compared client-side.
  */
 async function dryRunAll(
   cluster: LiveCluster,
   objects: KubeObject[],
   concurrency: number,
+  predicted: (index: number, prediction: KubeObject) => void,
 ): Promise<DryRuns> {
   const result: DryRuns = {
-    predictions: new Array(objects.length),
     rejected: [],
     missingNamespaces: new Set(),
   };
@@ -285,12 +302,9 @@ async function dryRunAll(
     concurrency,
     async ({ object, i }) => {
       if (result.refused) return;
+      let answer: KubeObject;
       try {
-        // Kept as the comparison reads it: managedFields and status, most of
-        // an answer, are garbage at once instead of living through the run.
-        result.predictions[i] = normalizedView(
-          await cluster.dryRunApply(object),
-        );
+        answer = await cluster.dryRunApply(object);
       } catch (error) {
         if (!(error instanceof ApiException)) throw error;
         const status = statusOf(error);
@@ -299,7 +313,11 @@ async function dryRunAll(
         else if (error.code === 404 && status.details?.kind === 'namespaces')
           result.missingNamespaces.add(status.details.name ?? '');
         else result.rejected.push({ object, reason });
+        return;
       }
+      // Read as the comparison reads it: managedFields and status, most of
+      // an answer, are garbage at once instead of living through the run.
+      predicted(i, normalizedView(answer));
     },
   );
   return result;
