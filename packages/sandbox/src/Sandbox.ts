@@ -319,7 +319,8 @@ export class Sandbox {
     this.argocd.stop();
     await this.capi.stop();
     await Promise.all([this.apiServer.stop(), this.gitServer.stop()]);
-    await fs.rm(this.workDir, { recursive: true, force: true });
+    // Retried: a Git process the server started may still be finishing.
+    await fs.rm(this.workDir, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 

@@ -57,8 +57,14 @@ export async function main(argv: string[]): Promise<void> {
     ].join('\n'),
   );
   const stop = async () => {
-    await sandbox.stop();
-    process.exit(0);
+    try {
+      await sandbox.stop();
+      process.exit(0);
+    } catch (error) {
+      // Stopping is best effort: say what was left, not a stack trace.
+      process.stderr.write(`Sandbox stopped, but not cleanly: ${error}\n`);
+      process.exit(1);
+    }
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -39,6 +39,11 @@ export async function createFleetRepository(options: {
     );
     await git('git', ['clone', '-q', '--bare', work, bare], { env });
     await git('git', ['-C', bare, 'config', 'http.receivepack', 'true']);
+    // No maintenance after a push: Git runs it detached, so it would still be
+    // writing here when the sandbox stops (and removes this directory), and
+    // take CPU from whatever runs beside the sandbox (a bench's figures). A
+    // real Git host does it on machines of its own.
+    await git('git', ['-C', bare, 'config', 'receive.autogc', 'false']);
     return bare;
   } finally {
     // No background `git gc` may still be writing here: gc.auto is off above.
