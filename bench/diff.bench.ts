@@ -10,10 +10,14 @@
  *     list per kind and namespace) and with server-side dry-run applies
  *     (target: under 1 s for 2,000 objects), against an API server in its own
  *     process, as a cluster's is: the first server-side pre-flight of the
- *     process, and the steady state (the median of five after two more).
+ *     process, the steady state (the median of five after two more), and
+ *     the first of a fresh process once the API server is warm (a portal's
+ *     first after it starts, against a cluster's compiled API server).
  * Run: `yarn bench:diff [count]`.
  */
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
 import { startSandboxProcess } from './lib/sandboxProcess';
@@ -32,6 +36,8 @@ const NAMESPACES = 20;
 /** Server-side pre-flights run after the first, to warm up and then measured. */
 const WARM_UP = 2;
 const STEADY_RUNS = 5;
+/** Dry runs in flight at once. */
+const CONCURRENCY = 16;
 const gc = (globalThis as any).gc as undefined | (() => void);
 
 /** A bundle's worth of realistic objects: Deployments, Services, ConfigMaps, Secrets. */
@@ -266,7 +272,10 @@ async function main() {
     const cluster = new LiveCluster('bench', kc);
     const run = (serverSide: boolean) =>
       measure(() =>
-        preflight('bench', rendered, cluster, { serverSide, concurrency: 16 }),
+        preflight('bench', rendered, cluster, {
+          serverSide,
+          concurrency: CONCURRENCY,
+        }),
       );
     const report = (label: string, m: Awaited<ReturnType<typeof run>>) =>
       console.log(
@@ -304,6 +313,36 @@ async function main() {
       )} ms, cpu ${range(m => m.cpuMs)} ms + server ${range(
         m => m.serverCpuMs ?? 0,
       )} ms`,
+    );
+    // What a portal's first pre-flight after it starts costs, against an API
+    // server that is warm by now, as a real one (compiled Go) always is.
+    const serverCpuBefore = processCpuMs(server.pid);
+    const fresh = JSON.parse(
+      execFileSync(
+        process.execPath,
+        [...process.execArgv, path.join(__dirname, 'lib/freshPreflight.ts')],
+        {
+          input: JSON.stringify({
+            kubeconfig: kc.exportConfig(),
+            objects: desired,
+            concurrency: CONCURRENCY,
+          }),
+          encoding: 'utf8',
+          stdio: ['pipe', 'pipe', 'inherit'],
+        },
+      ),
+    );
+    const serverCpuAfter = processCpuMs(server.pid);
+    console.log(
+      `  first of a fresh process, API server warm: ${fresh.ms.toFixed(
+        0,
+      )} ms, cpu ${fresh.cpuMs.toFixed(0)} ms${
+        serverCpuBefore === undefined || serverCpuAfter === undefined
+          ? ''
+          : ` + server ${(serverCpuAfter - serverCpuBefore).toFixed(0)} ms`
+      }   ${fresh.method}: ${fresh.summary.update} to update, ${
+        fresh.summary.unchanged
+      } unchanged`,
     );
   } finally {
     server.stop();
