@@ -349,6 +349,38 @@ describe('live comparisons against a cluster', () => {
     expect(changesOf(refused)).toEqual(changesOf(clientSide));
   });
 
+  it('compares client-side, under its own name, an object whose dry run answers for another object', async () => {
+    const changed = { ...configMap, data: { LOG_LEVEL: 'debug' } };
+    /** A broken server or proxy: its answer for the ConfigMap names the Secret. */
+    class Misanswers extends LiveCluster {
+      override async dryRunApply(object: KubeObject) {
+        const answer = await super.dryRunApply(object);
+        if (object !== changed) return answer;
+        return {
+          ...answer,
+          metadata: { ...answer.metadata, name: secret.metadata.name },
+        };
+      }
+    }
+    const kc = kubeConfigFor(server.url, 't', server.caData);
+    const result = await preflight(
+      't',
+      rendered(changed, deployment),
+      new Misanswers('dev-1', kc),
+    );
+    const clientSide = await preflight('t', rendered(changed), cluster, {
+      serverSide: false,
+    });
+    expect(result.objects.map(o => [o.key, o.action])).toEqual([
+      ['/ConfigMap/web/web-settings', 'update'],
+      ['apps/Deployment/web/web', 'update'],
+    ]);
+    expect(result.objects[0]).toEqual(clientSide.objects[0]);
+    expect(result.notes).toContain(
+      '/ConfigMap/web/web-settings: the API server answered its dry run for /Secret/web/web-credentials; compared client-side',
+    );
+  });
+
   it('compares one cluster with another for the same objects, counting every field', async () => {
     const result = await compareClusters(
       'cluster dev-1 → cluster dev-2',
