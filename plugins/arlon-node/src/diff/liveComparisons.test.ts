@@ -377,7 +377,7 @@ describe('live comparisons against a cluster', () => {
     ]);
     expect(result.objects[0]).toEqual(clientSide.objects[0]);
     expect(result.notes).toContain(
-      '/ConfigMap/web/web-settings: the API server answered its dry run for /Secret/web/web-credentials; compared client-side',
+      '/ConfigMap/web/web-settings: the API server answered its dry run for /ConfigMap/web/web-credentials; compared client-side',
     );
   });
 
