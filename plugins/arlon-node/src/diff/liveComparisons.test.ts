@@ -381,6 +381,114 @@ describe('live comparisons against a cluster', () => {
     );
   });
 
+  describe('when something fails mid-way', () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    beforeEach(() => {
+      unhandled.length = 0;
+      process.on('unhandledRejection', record);
+    });
+    afterEach(() => {
+      process.off('unhandledRejection', record);
+    });
+    /** Until every dry run has settled, then a few turns of the event loop for late rejections. */
+    const settled = async (cluster: { inFlight: number }) => {
+      while (cluster.inFlight) await new Promise(r => setTimeout(r, 5));
+      for (let i = 0; i < 5; i++) await new Promise(r => setImmediate(r));
+    };
+
+    /** The real cluster, whose live Deployment throws when its spec is read, its lists slow or failing. */
+    class Failing extends LiveCluster {
+      inFlight = 0;
+      answered = 0;
+      constructor(
+        private readonly how: {
+          readsAfterAnswers?: number;
+          readsFail?: boolean;
+          dryRunsFailAfterReads?: boolean;
+        },
+      ) {
+        super('dev-1', kubeConfigFor(server.url, 't', server.caData));
+      }
+      readDone = false;
+      override async read(refs: Parameters<LiveCluster['read']>[0]) {
+        while (this.answered < (this.how.readsAfterAnswers ?? 0))
+          await new Promise(r => setTimeout(r, 5));
+        if (this.how.readsFail) {
+          this.readDone = true;
+          throw new Error('the list failed');
+        }
+        const result = await super.read(refs);
+        this.readDone = true;
+        return {
+          ...result,
+          live: result.live.map(o =>
+            o.kind === 'Deployment'
+              ? Object.defineProperty({ ...o }, 'spec', {
+                  enumerable: true,
+                  get() {
+                    throw new Error('a comparison failed');
+                  },
+                })
+              : o,
+          ),
+        };
+      }
+      override async dryRunApply(object: KubeObject) {
+        this.inFlight++;
+        try {
+          if (this.how.dryRunsFailAfterReads) {
+            while (!this.readDone) await new Promise(r => setTimeout(r, 5));
+            throw new Error('the connection dropped');
+          }
+          const answer = await super.dryRunApply(object);
+          this.answered++;
+          return answer;
+        } finally {
+          this.inFlight--;
+        }
+      }
+    }
+    const many = () =>
+      rendered(
+        deployment,
+        ...Array.from({ length: 6 }, (_, i) => ({
+          ...configMap,
+          metadata: { name: `late-${i}`, namespace: NS },
+        })),
+      );
+
+    it('rejects when a comparison throws as its prediction arrives, and nothing is left unhandled', async () => {
+      const failing = new Failing({});
+      await expect(
+        preflight('t', many(), failing, { concurrency: 2 }),
+      ).rejects.toThrow('a comparison failed');
+      await settled(failing);
+      expect(unhandled).toEqual([]);
+    });
+
+    it('rejects when a comparison of a prediction that came before the lists throws, and nothing is left unhandled', async () => {
+      const failing = new Failing({ readsAfterAnswers: 7 });
+      await expect(preflight('t', many(), failing)).rejects.toThrow(
+        'a comparison failed',
+      );
+      await settled(failing);
+      expect(unhandled).toEqual([]);
+    });
+
+    it('rejects when the lists fail while dry runs are in flight, and their later failures are not left unhandled', async () => {
+      const failing = new Failing({
+        readsFail: true,
+        dryRunsFailAfterReads: true,
+      });
+      await expect(preflight('t', many(), failing)).rejects.toThrow(
+        'the list failed',
+      );
+      await settled(failing);
+      expect(unhandled).toEqual([]);
+    });
+  });
+
   it('compares one cluster with another for the same objects, counting every field', async () => {
     const result = await compareClusters(
       'cluster dev-1 → cluster dev-2',
