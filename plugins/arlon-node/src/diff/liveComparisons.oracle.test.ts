@@ -1,9 +1,16 @@
-import { ApiException, KubernetesObjectApi } from '@kubernetes/client-node';
+import {
+  ApiException,
+  HttpMethod,
+  KubernetesObject,
+  KubernetesObjectApi,
+} from '@kubernetes/client-node';
 import { KubeApiServer, kubeConfigFor } from '@arlon-backstage/arlon-sandbox';
 import type {
   KubeObject,
   Rendered,
 } from '@arlon-backstage/plugin-arlon-common';
+import { configurationOf } from '../live/jsonClient';
+import { requestJson } from '../live/jsonRequest';
 import { LiveCluster, ObjectRef } from '../live/LiveCluster';
 import { preflight as preflightBefore } from './__oracle__/preflightBefore';
 import { preflight } from './liveComparisons';
@@ -211,14 +218,29 @@ describe('the pipelined pre-flight against the code before it', () => {
   beforeAll(async () => {
     server = await KubeApiServer.start({ token: 't' });
     kc = kubeConfigFor(server.url, 't', server.caData);
-    const api = KubernetesObjectApi.makeApiClient(kc);
-    await api.create({
-      apiVersion: 'v1',
-      kind: 'Namespace',
-      metadata: { name: 'web' },
+    /** Where `o`'s kind is created (discovery), as client-node builds it. */
+    class Paths extends KubernetesObjectApi {
+      collection(o: KubeObject) {
+        return this.specUriPath(
+          { ...o, metadata: { namespace: o.metadata.namespace } },
+          'list',
+        );
+      }
+    }
+    const paths = kc.makeApiClient(Paths);
+    const pathOf = (o: KubeObject) =>
+      paths.collection(o as KubeObject & KubernetesObject);
+    await requestJson(configurationOf(kc), {
+      method: HttpMethod.POST,
+      path: '/api/v1/namespaces',
+      body: JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Namespace',
+        metadata: { name: 'web' },
+      }),
     });
     for (const o of LIVE) {
-      await api.create({
+      const body = {
         ...o,
         metadata: {
           ...o.metadata,
@@ -227,13 +249,64 @@ describe('the pipelined pre-flight against the code before it', () => {
               JSON.stringify(o),
           },
         },
+      };
+      // As JSON text, as kubectl sends it: client-node's typed models drop
+      // a schema's `x-kubernetes-int-or-string`.
+      await requestJson(configurationOf(kc), {
+        method: HttpMethod.POST,
+        path: await pathOf(o),
+        contentType: 'application/json',
+        body: JSON.stringify(body),
       });
-      // The CRD's kind is served once it is created.
-      if (o.kind === 'CustomResourceDefinition')
-        await new Promise(r => setTimeout(r, 50));
     }
   });
   afterAll(() => server.stop());
+
+  it('reads the quantity fields of a shipped CRD whose own dry run the server rejects, as the client-side method does (the code before did not)', async () => {
+    // The CRD's dry run is the first call; the Widget's the second.
+    const rendered: Rendered = {
+      objects: [widgetCrd(['size']), widget('w', '1024Mi')].map(object => ({
+        bundle: 'b',
+        object,
+      })),
+      notes: [],
+    };
+    const rejectsCrd = () =>
+      new Shuffled(kc, () => 0, { kind: 'reject', at: 0, code: 422 });
+    const widgetOf = (section: { objects: Array<{ key: string }> }) =>
+      section.objects.find(o => o.key === 'example.com/Widget/web/w');
+    const after = await preflight('t', rendered, rejectsCrd());
+    const before = await preflightBefore('t', rendered, rejectsCrd());
+    const clientSide = await preflight('t', rendered, rejectsCrd(), {
+      serverSide: false,
+    });
+    expect(after.method).toBe('server-side-dry-run');
+    expect(widgetOf(after)).toMatchObject({ action: 'unchanged' });
+    expect(widgetOf(clientSide)).toMatchObject({ action: 'unchanged' });
+    expect(widgetOf(before)).toMatchObject({ action: 'update' });
+  });
+
+  it('reads the quantity fields of a tracked CRD the bundle no longer ships, as the client-side method does (the code before did not)', async () => {
+    const rendered: Rendered = {
+      objects: [{ bundle: 'b', object: widget('w', '1024Mi') }],
+      notes: [],
+    };
+    const tracked = [{ bundle: 'old', ref: widgetCrd(['size']) as ObjectRef }];
+    const cluster = () => new Shuffled(kc, () => 0, { kind: 'none' });
+    const widgetOf = (section: { objects: Array<{ key: string }> }) =>
+      section.objects.find(o => o.key === 'example.com/Widget/web/w');
+    const after = await preflight('t', rendered, cluster(), { tracked });
+    const before = await preflightBefore('t', rendered, cluster(), {
+      tracked,
+    });
+    const clientSide = await preflight('t', rendered, cluster(), {
+      tracked,
+      serverSide: false,
+    });
+    expect(widgetOf(after)).toMatchObject({ action: 'unchanged' });
+    expect(widgetOf(clientSide)).toMatchObject({ action: 'unchanged' });
+    expect(widgetOf(before)).toMatchObject({ action: 'update' });
+  });
 
   it('gives the same section for generated bundles, answer orders and faults', async () => {
     for (let seed = 1; seed <= 60; seed++) {
