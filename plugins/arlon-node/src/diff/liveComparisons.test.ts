@@ -392,8 +392,8 @@ describe('live comparisons against a cluster', () => {
       process.off('unhandledRejection', record);
     });
     /** Until every dry run has settled, then a few turns of the event loop for late rejections. */
-    const settled = async (cluster: { inFlight: number }) => {
-      while (cluster.inFlight) await new Promise(r => setTimeout(r, 5));
+    const settled = async (failing: { inFlight: number }) => {
+      while (failing.inFlight) await new Promise(r => setTimeout(r, 5));
       for (let i = 0; i < 5; i++) await new Promise(r => setImmediate(r));
     };
 
