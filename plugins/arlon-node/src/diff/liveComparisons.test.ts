@@ -381,6 +381,42 @@ describe('live comparisons against a cluster', () => {
     );
   });
 
+  it('names the objects the server would reject in the order of the manifests, whichever answer comes first', async () => {
+    const first = { ...configMap, metadata: { name: 'first', namespace: NS } };
+    const second = {
+      ...configMap,
+      metadata: { name: 'second', namespace: NS },
+    };
+    /** Rejects both (422); the first manifest's answer comes after the second's. */
+    class RejectsBoth extends LiveCluster {
+      rejected = 0;
+      override async dryRunApply(object: KubeObject) {
+        if (object === first)
+          while (this.rejected < 1) await new Promise(r => setTimeout(r, 5));
+        if (object === first || object === second) {
+          this.rejected++;
+          throw new ApiException(
+            422,
+            'Invalid',
+            JSON.stringify({ message: `${object.metadata.name} is invalid` }),
+            {},
+          );
+        }
+        return super.dryRunApply(object);
+      }
+    }
+    const kc = kubeConfigFor(server.url, 't', server.caData);
+    const result = await preflight(
+      't',
+      rendered(first, second),
+      new RejectsBoth('dev-1', kc),
+    );
+    expect(result.notes).toEqual([
+      '/ConfigMap/web/first: the API server would reject this object (HTTP 422: first is invalid)',
+      '/ConfigMap/web/second: the API server would reject this object (HTTP 422: second is invalid)',
+    ]);
+  });
+
   describe('when something fails mid-way', () => {
     const unhandled: unknown[] = [];
     const record = (reason: unknown) => unhandled.push(reason);
