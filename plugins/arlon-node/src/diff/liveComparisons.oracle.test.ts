@@ -323,7 +323,7 @@ describe('the pipelined pre-flight against the code before it', () => {
         new Shuffled(kc, random(seed * 13), fault),
         { tracked, concurrency: 3 },
       );
-      // Both list rejections as their answers came back: compared as a set.
+      // The code before listed rejections as their answers came back: compared as a set.
       // After a refusal, which objects were sent before it (so which
       // rejections and missing namespaces were seen) is timing in both.
       const partial = /would reject this object|does not exist on cluster/;

@@ -288,8 +288,8 @@ function kindOf(o: { apiVersion: string; kind: string }) {
 interface DryRuns {
   /** Why the server refused dry runs altogether, if it did. */
   refused?: string;
-  /** Objects the server rejected on their own merits, as they came back. */
-  rejected: Array<{ object: KubeObject; reason: string }>;
+  /** Objects the server rejected on their own merits, with their position among those sent. */
+  rejected: Array<{ object: KubeObject; index: number; reason: string }>;
   missingNamespaces: Set<string>;
 }
 
@@ -325,7 +325,7 @@ async function dryRunAll(
         if (NO_SERVER_SIDE_APPLY.has(error.code)) result.refused ??= reason;
         else if (error.code === 404 && status.details?.kind === 'namespaces')
           result.missingNamespaces.add(status.details.name ?? '');
-        else result.rejected.push({ object, reason });
+        else result.rejected.push({ object, index: i, reason });
         return;
       }
       // Read as the comparison reads it: managedFields and status, most of
@@ -333,6 +333,9 @@ async function dryRunAll(
       predicted(i, normalizedView(answer));
     },
   );
+  // In the order of the manifests, not of the answers: the same bundle and
+  // cluster give the same section.
+  result.rejected.sort((a, b) => a.index - b.index);
   return result;
 }
 
