@@ -349,6 +349,182 @@ describe('live comparisons against a cluster', () => {
     expect(changesOf(refused)).toEqual(changesOf(clientSide));
   });
 
+  it('compares client-side, under its own name, an object whose dry run answers for another object', async () => {
+    const changed = { ...configMap, data: { LOG_LEVEL: 'debug' } };
+    /** A broken server or proxy: its answer for the ConfigMap names the Secret. */
+    class Misanswers extends LiveCluster {
+      override async dryRunApply(object: KubeObject) {
+        const answer = await super.dryRunApply(object);
+        if (object !== changed) return answer;
+        return {
+          ...answer,
+          metadata: { ...answer.metadata, name: secret.metadata.name },
+        };
+      }
+    }
+    const kc = kubeConfigFor(server.url, 't', server.caData);
+    const result = await preflight(
+      't',
+      rendered(changed, deployment),
+      new Misanswers('dev-1', kc),
+    );
+    const clientSide = await preflight('t', rendered(changed), cluster, {
+      serverSide: false,
+    });
+    expect(result.objects.map(o => [o.key, o.action])).toEqual([
+      ['/ConfigMap/web/web-settings', 'update'],
+      ['apps/Deployment/web/web', 'update'],
+    ]);
+    expect(result.objects[0]).toEqual(clientSide.objects[0]);
+    expect(result.notes).toContain(
+      '/ConfigMap/web/web-settings: the API server answered its dry run for /ConfigMap/web/web-credentials; compared client-side',
+    );
+  });
+
+  it('names the objects the server would reject in the order of the manifests, whichever answer comes first', async () => {
+    const first = { ...configMap, metadata: { name: 'first', namespace: NS } };
+    const second = {
+      ...configMap,
+      metadata: { name: 'second', namespace: NS },
+    };
+    /** Rejects both (422); the first manifest's answer comes after the second's. */
+    class RejectsBoth extends LiveCluster {
+      rejected = 0;
+      override async dryRunApply(object: KubeObject) {
+        if (object === first)
+          while (this.rejected < 1) await new Promise(r => setTimeout(r, 5));
+        if (object === first || object === second) {
+          this.rejected++;
+          throw new ApiException(
+            422,
+            'Invalid',
+            JSON.stringify({ message: `${object.metadata.name} is invalid` }),
+            {},
+          );
+        }
+        return super.dryRunApply(object);
+      }
+    }
+    const kc = kubeConfigFor(server.url, 't', server.caData);
+    const result = await preflight(
+      't',
+      rendered(first, second),
+      new RejectsBoth('dev-1', kc),
+    );
+    expect(result.notes).toEqual([
+      '/ConfigMap/web/first: the API server would reject this object (HTTP 422: first is invalid)',
+      '/ConfigMap/web/second: the API server would reject this object (HTTP 422: second is invalid)',
+    ]);
+  });
+
+  describe('when something fails mid-way', () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    beforeEach(() => {
+      unhandled.length = 0;
+      process.on('unhandledRejection', record);
+    });
+    afterEach(() => {
+      process.off('unhandledRejection', record);
+    });
+    /** Until every dry run has settled, then a few turns of the event loop for late rejections. */
+    const settled = async (failing: { inFlight: number }) => {
+      while (failing.inFlight) await new Promise(r => setTimeout(r, 5));
+      for (let i = 0; i < 5; i++) await new Promise(r => setImmediate(r));
+    };
+
+    /** The real cluster, whose live Deployment throws when its spec is read, its lists slow or failing. */
+    class Failing extends LiveCluster {
+      inFlight = 0;
+      answered = 0;
+      constructor(
+        private readonly how: {
+          readsAfterAnswers?: number;
+          readsFail?: boolean;
+          dryRunsFailAfterReads?: boolean;
+        },
+      ) {
+        super('dev-1', kubeConfigFor(server.url, 't', server.caData));
+      }
+      readDone = false;
+      override async read(refs: Parameters<LiveCluster['read']>[0]) {
+        while (this.answered < (this.how.readsAfterAnswers ?? 0))
+          await new Promise(r => setTimeout(r, 5));
+        if (this.how.readsFail) {
+          this.readDone = true;
+          throw new Error('the list failed');
+        }
+        const result = await super.read(refs);
+        this.readDone = true;
+        return {
+          ...result,
+          live: result.live.map(o =>
+            o.kind === 'Deployment'
+              ? Object.defineProperty({ ...o }, 'spec', {
+                  enumerable: true,
+                  get() {
+                    throw new Error('a comparison failed');
+                  },
+                })
+              : o,
+          ),
+        };
+      }
+      override async dryRunApply(object: KubeObject) {
+        this.inFlight++;
+        try {
+          if (this.how.dryRunsFailAfterReads) {
+            while (!this.readDone) await new Promise(r => setTimeout(r, 5));
+            throw new Error('the connection dropped');
+          }
+          const answer = await super.dryRunApply(object);
+          this.answered++;
+          return answer;
+        } finally {
+          this.inFlight--;
+        }
+      }
+    }
+    const many = () =>
+      rendered(
+        deployment,
+        ...Array.from({ length: 6 }, (_, i) => ({
+          ...configMap,
+          metadata: { name: `late-${i}`, namespace: NS },
+        })),
+      );
+
+    it('rejects when a comparison throws as its prediction arrives, and nothing is left unhandled', async () => {
+      const failing = new Failing({});
+      await expect(
+        preflight('t', many(), failing, { concurrency: 2 }),
+      ).rejects.toThrow('a comparison failed');
+      await settled(failing);
+      expect(unhandled).toEqual([]);
+    });
+
+    it('rejects when a comparison of a prediction that came before the lists throws, and nothing is left unhandled', async () => {
+      const failing = new Failing({ readsAfterAnswers: 7 });
+      await expect(preflight('t', many(), failing)).rejects.toThrow(
+        'a comparison failed',
+      );
+      await settled(failing);
+      expect(unhandled).toEqual([]);
+    });
+
+    it('rejects when the lists fail while dry runs are in flight, and their later failures are not left unhandled', async () => {
+      const failing = new Failing({
+        readsFail: true,
+        dryRunsFailAfterReads: true,
+      });
+      await expect(preflight('t', many(), failing)).rejects.toThrow(
+        'the list failed',
+      );
+      await settled(failing);
+      expect(unhandled).toEqual([]);
+    });
+  });
+
   it('compares one cluster with another for the same objects, counting every field', async () => {
     const result = await compareClusters(
       'cluster dev-1 → cluster dev-2',

@@ -51,6 +51,8 @@ export async function preflight(
   const servedKinds = await servedOf(cluster, desired);
   const served = desired.filter(o => servedKinds.has(kindOf(o)));
   const exactByKey = new Map<string, { index: number; diff: ObjectDiff }>();
+  /** Answers that named another object: `[asked, answered]` keys. */
+  const misanswered: Array<[string, string]> = [];
   const arrived: Array<[number, KubeObject]> = [];
   let compareExact = (index: number, prediction: KubeObject) => {
     arrived.push([index, prediction]);
@@ -82,6 +84,13 @@ export async function preflight(
       ]);
       compareExact = (index, prediction) => {
         const key = keyOf(served[index]);
+        // An answer for another object (a broken server or proxy) predicts
+        // nothing about this one: it is compared client-side, as a rejected one.
+        const answered = keyOf(prediction);
+        if (answered !== key) {
+          misanswered.push([key, answered]);
+          return;
+        }
         const counterpart = liveByKey.get(key);
         // No live counterpart: a create, compared client-side with the rest.
         if (!counterpart) return;
@@ -107,6 +116,10 @@ export async function preflight(
   let method: DiffSection['method'] = 'client-side';
   if (dryRun) {
     notes.push(...dryRunNotes(cluster, dryRun, keyOf));
+    for (const [asked, answered] of misanswered.sort())
+      notes.push(
+        `${asked}: the API server answered its dry run for ${answered}; compared client-side`,
+      );
     if (dryRun.refused) {
       exactByKey.clear();
       notes.push(
@@ -275,8 +288,8 @@ function kindOf(o: { apiVersion: string; kind: string }) {
 interface DryRuns {
   /** Why the server refused dry runs altogether, if it did. */
   refused?: string;
-  /** Objects the server rejected on their own merits, as they came back. */
-  rejected: Array<{ object: KubeObject; reason: string }>;
+  /** Objects the server rejected on their own merits, with their position among those sent. */
+  rejected: Array<{ object: KubeObject; index: number; reason: string }>;
   missingNamespaces: Set<string>;
 }
 
@@ -312,7 +325,7 @@ async function dryRunAll(
         if (NO_SERVER_SIDE_APPLY.has(error.code)) result.refused ??= reason;
         else if (error.code === 404 && status.details?.kind === 'namespaces')
           result.missingNamespaces.add(status.details.name ?? '');
-        else result.rejected.push({ object, reason });
+        else result.rejected.push({ object, index: i, reason });
         return;
       }
       // Read as the comparison reads it: managedFields and status, most of
@@ -320,6 +333,9 @@ async function dryRunAll(
       predicted(i, normalizedView(answer));
     },
   );
+  // In the order of the manifests, not of the answers: the same bundle and
+  // cluster give the same section.
+  result.rejected.sort((a, b) => a.index - b.index);
   return result;
 }
 
