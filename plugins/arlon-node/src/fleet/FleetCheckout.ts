@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import git, { type HttpClient } from 'isomorphic-git';
-import nodeHttp from 'isomorphic-git/http/node';
+import { originBoundHttp } from './gitRedirects';
 import type { FleetFiles } from '@arlon-backstage/plugin-arlon-common';
 import type { GitCredentials } from './gitCredentials';
 import { TreeFiles } from './TreeFiles';
@@ -43,7 +43,7 @@ export class FleetCheckout {
     private readonly branch: string,
     private readonly auth: () => Promise<GitCredentials | undefined>,
     /** The HTTP client for clone, fetch and push: give it a deadline (timedGitHttp). */
-    private readonly http: HttpClient = nodeHttp,
+    private readonly http: HttpClient = originBoundHttp(),
   ) {
     this.trees = new TreeFiles(dir);
   }

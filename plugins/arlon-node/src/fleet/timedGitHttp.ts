@@ -3,7 +3,8 @@ import type {
   GitHttpResponse,
   HttpClient,
 } from 'isomorphic-git';
-import nodeHttp from 'isomorphic-git/http/node';
+import { originBoundHttp } from './gitRedirects';
+import { redactUrl } from './redactUrl';
 
 /** A request to the Git server that took longer than its deadline, and was aborted. */
 export class GitTimeoutError extends Error {
@@ -19,15 +20,17 @@ export class GitTimeoutError extends Error {
  * (its socket closed) and the operation fails with a {@link GitTimeoutError}.
  * isomorphic-git has no timeout of its own, so without this a Git server
  * that accepts a connection and never answers holds the operation forever,
- * and with it the fleet repository's lock.
+ * and with it the fleet repository's lock. The deadline covers the
+ * redirects `base` follows (by default only within the URL's origin:
+ * originBoundHttp).
  */
 export function timedGitHttp(
   timeoutMs: number,
-  base: HttpClient = nodeHttp,
+  base: HttpClient = originBoundHttp(),
 ): HttpClient {
   return {
     async request(req: GitHttpRequest): Promise<GitHttpResponse> {
-      const expired = new GitTimeoutError(timeoutMs, redact(req.url));
+      const expired = new GitTimeoutError(timeoutMs, redactUrl(req.url));
       const controller = new AbortController();
       let fail: (e: Error) => void = () => undefined;
       // Settles only by rejecting; raced against every step of the request.
@@ -95,16 +98,4 @@ function bodyBefore(
     },
   };
   return iterator;
-}
-
-/** A URL without the credentials it may carry. */
-function redact(url: string): string {
-  try {
-    const u = new URL(url);
-    u.username = '';
-    u.password = '';
-    return `${u.origin}${u.pathname}`;
-  } catch {
-    return '(the Git server)';
-  }
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import git, { type HttpClient } from 'isomorphic-git';
-import nodeHttp from 'isomorphic-git/http/node';
+import { originBoundHttp } from '../fleet/gitRedirects';
 import type { FleetFiles } from '@arlon-backstage/plugin-arlon-common';
 import type { GitCredentials } from '../fleet/gitCredentials';
 import { COMMIT_ID, LibraryConfig } from './readLibrariesConfig';
@@ -47,7 +47,7 @@ export class LibraryCheckout {
     private readonly dir: string,
     private readonly config: LibraryConfig,
     private readonly auth: () => Promise<GitCredentials | undefined>,
-    private readonly http: HttpClient = nodeHttp,
+    private readonly http: HttpClient = originBoundHttp(),
   ) {}
 
   /** Fetches what the library is pinned to and reads its bundles' files. */
