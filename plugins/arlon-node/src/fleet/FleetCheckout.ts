@@ -10,6 +10,7 @@ import { applyChanges } from './fileChanges';
 import type { GitObject } from './packfile';
 import { pushObjects } from './pushObjects';
 import { fetchCommit } from './fetchCommit';
+import { fetchFallbackReason } from './fetchFallbackReason';
 import { GitTimeoutError } from './timedGitHttp';
 
 /** The fleet repository at one commit. */
@@ -36,6 +37,11 @@ export class FleetCheckout {
   private readonly snapshots = new Map<string, FleetFiles>();
   /** The newest snapshot's trees and blobs, by id. */
   private readonly trees: TreeFiles;
+  /**
+   * Why fetches by id fell back, each said once: a process has one checkout,
+   * and a host that always refuses would otherwise log at every commit.
+   */
+  private readonly fallbackReasons = new Set<string>();
 
   constructor(
     private readonly dir: string,
@@ -44,6 +50,8 @@ export class FleetCheckout {
     private readonly auth: () => Promise<GitCredentials | undefined>,
     /** The HTTP client for clone, fetch and push: give it a deadline (timedGitHttp). */
     private readonly http: HttpClient = originBoundHttp(),
+    /** Hears why a fetch by id fell back to the full fetch, once per reason. */
+    private readonly logger?: { warn(message: string): void },
   ) {
     this.trees = new TreeFiles(dir);
   }
@@ -71,6 +79,7 @@ export class FleetCheckout {
         // A server that does not answer would not answer the full fetch
         // either: waiting for it twice helps nobody.
         if (error instanceof GitTimeoutError) throw error;
+        this.fallenBack(error);
         return undefined;
       });
       if (known) return known;
@@ -158,6 +167,19 @@ export class FleetCheckout {
         force: true,
       });
     return { commit, files };
+  }
+
+  /**
+   * The full fetch costs a second request (the ref advertisement) per
+   * change: say why, so a host that always refuses the fetch by id is seen.
+   */
+  private fallenBack(error: unknown) {
+    const reason = fetchFallbackReason(error);
+    if (this.fallbackReasons.has(reason)) return;
+    this.fallbackReasons.add(reason);
+    this.logger?.warn(
+      `The fleet repository's server did not give a commit by its id (${reason}); the branch was fetched instead, which takes two requests instead of one. Said once per reason.`,
+    );
   }
 
   /** Commits `changes` on top of `parent` and pushes; false when the branch moved meanwhile. */

@@ -64,7 +64,11 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
     return bareGit('rev-parse', 'main');
   };
 
-  const checkoutAt = async (url: string, timeoutMs = 30_000) => {
+  const checkoutAt = async (
+    url: string,
+    timeoutMs = 30_000,
+    logger?: { warn(message: string): void },
+  ) => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'checkout-'));
     cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
     return {
@@ -75,6 +79,7 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
         'main',
         async () => creds,
         timedGitHttp(timeoutMs),
+        logger,
       ),
       localHead: () => git.resolveRef({ fs: nodeFs, dir, ref: 'main' }),
       packs: async () =>
@@ -302,6 +307,58 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
     expect(snapshot.files).not.toHaveProperty(['arlon/clusters/b.yaml']);
     expect(kinds().slice(-2)).toEqual(['GET', 'POST']);
     expect(await localHead()).toBe(head);
+  });
+
+  it('says once per reason, without credentials, that the server would not give a commit by its id', async () => {
+    const warnings: string[] = [];
+    // A Git host that refuses the fetch by id, with a page that echoes the
+    // request's credentials, then one that refuses the commit itself.
+    let answer: 'error page' | 'not our ref' = 'error page';
+    const { url } = await proxy(request => {
+      if (answer === 'not our ref') {
+        const want = /want ([0-9a-f]{40})/.exec(request.toString())![1];
+        return {
+          body: Buffer.concat([
+            pktLine(`ERR upload-pack: not our ref ${want}`),
+            FLUSH,
+          ]),
+        };
+      }
+      return {
+        status: 403,
+        type: 'text/plain',
+        body: `forbidden for bot:pw ${Buffer.from('bot:pw').toString(
+          'base64',
+        )}`,
+      };
+    });
+    const { checkout } = await checkoutAt(
+      url.replace('://', '://bot:pw@'),
+      30_000,
+      { warn: message => warnings.push(message) },
+    );
+    await checkout.fetchHead();
+    for (const [i, reason] of [
+      'error page',
+      'error page',
+      'not our ref',
+      'not our ref',
+    ].entries()) {
+      answer = reason as typeof answer;
+      const next = await commitOnServer({
+        [`arlon/clusters/${i}.yaml`]: 'x\n',
+      });
+      // Each time the full fetch read the head all the same.
+      expect((await checkout.fetchHead(next)).commit).toBe(next);
+    }
+
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toContain('HTTP 403');
+    expect(warnings[1]).toContain('not our ref');
+    for (const warning of warnings) {
+      expect(warning).toContain('fetch');
+      expect(warning).not.toMatch(/bot:pw|Ym90OnB3|[0-9a-f]{40}/);
+    }
   });
 
   it('gives up, without a second try, when the server does not answer in time', async () => {
