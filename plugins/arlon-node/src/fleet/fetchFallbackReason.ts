@@ -18,9 +18,13 @@ export function fetchFallbackReason(error: unknown): string {
   if (typeof e?.code === 'string' && /^E[A-Z_]+$/.test(e.code))
     return `a network error (${e.code})`;
   const message = typeof e?.message === 'string' ? e.message : String(error);
-  return `${e?.name ?? 'Error'}: ${message}`
-    .replace(/\bhttps?:\/\/[^\s"'<>]+/gi, url => redactUrl(url))
-    .replace(/\b[0-9a-f]{40}\b/gi, '<commit>')
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .slice(0, 300);
+  return (
+    `${e?.name ?? 'Error'}: ${message}`
+      .replace(/\bhttps?:\/\/[^\s"'<>]+/gi, url => redactUrl(url))
+      .replace(/\b[0-9a-f]{40}\b/gi, '<commit>')
+      // A log line is one line: no newline or escape from the server's text.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .slice(0, 300)
+  );
 }
