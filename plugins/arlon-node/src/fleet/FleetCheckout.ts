@@ -9,7 +9,8 @@ import { writeTreeChanges } from './TreeWriter';
 import { applyChanges } from './fileChanges';
 import type { GitObject } from './packfile';
 import { pushObjects } from './pushObjects';
-import { fetchCommit } from './fetchCommit';
+import { INFLATED_LIMIT, fetchCommit } from './fetchCommit';
+import { packBoundFs } from './packBoundFs';
 import { fetchFallbackReason } from './fetchFallbackReason';
 import { GitTimeoutError } from './timedGitHttp';
 
@@ -42,6 +43,8 @@ export class FleetCheckout {
    * and a host that always refuses would otherwise log at every commit.
    */
   private readonly fallbackReasons = new Set<string>();
+  /** For isomorphic-git's clone and fetch: the packs they receive are bounded as ours are. */
+  private readonly fetchFs = packBoundFs(INFLATED_LIMIT);
 
   constructor(
     private readonly dir: string,
@@ -88,7 +91,7 @@ export class FleetCheckout {
     if (!fs.existsSync(path.join(this.dir, '.git'))) {
       await fs.promises.mkdir(this.dir, { recursive: true });
       await git.clone({
-        fs,
+        fs: this.fetchFs,
         http: this.http,
         dir: this.dir,
         url: this.url,
@@ -99,7 +102,7 @@ export class FleetCheckout {
       });
     }
     const { fetchHead } = await git.fetch({
-      fs,
+      fs: this.fetchFs,
       http: this.http,
       dir: this.dir,
       url: this.url,

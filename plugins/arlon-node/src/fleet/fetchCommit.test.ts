@@ -5,8 +5,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import {
   GitHttpServer,
   createFleetRepository,
@@ -17,6 +15,7 @@ import { pushByHand } from '../regenerate/__testUtils__/gitLog';
 import { FLUSH, pktLine } from './receivePackProtocol';
 import { packfile, type GitObject } from './packfile';
 import { timedGitHttp } from './timedGitHttp';
+import { packBomb } from './__testUtils__/packBomb';
 
 const run = promisify(execFile);
 const creds = { username: 'bot', password: 'pw' };
@@ -569,42 +568,7 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
     it('a pack that inflates past 1 GiB (a delta copying its base over and over) is refused before it is indexed or written', async () => {
       // A 64 KiB blob, then an ofs-delta on it whose every byte 0x80 copies
       // the whole blob: 16,385 bytes (a few hundred deflated) make 1 GiB.
-      const objectHeader = (type: number, size: number) => {
-        const bytes = [(type << 4) | (size & 15)];
-        for (let rest = Math.floor(size / 16); rest > 0; rest >>= 7) {
-          bytes[bytes.length - 1] |= 0x80;
-          bytes.push(rest & 0x7f);
-        }
-        return Buffer.from(bytes);
-      };
-      const varint = (value: number) => {
-        const bytes: number[] = [];
-        let n = value;
-        for (; n >= 0x80; n = Math.floor(n / 128))
-          bytes.push((n & 0x7f) | 0x80);
-        return Buffer.from([...bytes, n]);
-      };
-      const base = Buffer.concat([
-        objectHeader(3, 0x10000),
-        deflateSync(Buffer.alloc(0x10000, 'a')),
-      ]);
-      const copies = 2 ** 14 + 1;
-      const delta = Buffer.concat([
-        varint(0x10000),
-        varint(copies * 0x10000),
-        Buffer.alloc(copies, 0x80),
-      ]);
-      const deltaEntry = Buffer.concat([
-        objectHeader(6, delta.length),
-        Buffer.from([base.length]), // back to the blob, right before it
-        deflateSync(delta),
-      ]);
-      const header = Buffer.from('PACK\0\0\0\x02\0\0\0\x02', 'latin1');
-      const body = Buffer.concat([header, base, deltaEntry]);
-      const bomb = Buffer.concat([
-        body,
-        createHash('sha1').update(body).digest(),
-      ]);
+      const bomb = packBomb();
       const trailer = bomb.toString('hex', bomb.length - 20);
       const { packs, requests } = await attempt(async () => answerWith(bomb));
       expect(requests).toEqual(FETCHED_AGAIN);
