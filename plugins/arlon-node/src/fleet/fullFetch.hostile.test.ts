@@ -158,4 +158,75 @@ describe('FleetCheckout’s full fetch against a pack bomb', () => {
     expect((await checkout.fetchHead(next)).commit).toBe(next);
     expect(next).not.toBe(start.commit);
   });
+
+  it('lets go of an answer that never ends at 256 MiB, before the deadline', async () => {
+    let written = 0;
+    let letGo: () => void = () => undefined;
+    const closed = new Promise<void>(resolve => {
+      letGo = resolve;
+    });
+    const chunk = pktLine(
+      Buffer.concat([Buffer.from([1]), Buffer.alloc(65000, 'x')]),
+    );
+    const server = http.createServer((req, res) => {
+      const target = new URL(git.url);
+      if (req.method !== 'POST') {
+        const upstream = http.request(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: req.url,
+            method: req.method,
+            headers: req.headers,
+          },
+          answer => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        req.pipe(upstream);
+        return;
+      }
+      req.resume();
+      res.writeHead(200, {
+        'content-type': 'application/x-git-upload-pack-result',
+      });
+      res.write(pktLine('NAK\n'));
+      res.on('close', () => letGo());
+      const more = () => {
+        while (!res.destroyed) {
+          written += chunk.length;
+          if (!res.write(chunk)) return;
+        }
+      };
+      res.on('drain', more);
+      more();
+    });
+    await new Promise<void>(r => server.listen(0, '127.0.0.1', r));
+    cleanup.push(
+      () =>
+        new Promise(r => {
+          server.closeAllConnections();
+          server.close(r);
+        }),
+    );
+    const { port } = server.address() as { port: number };
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'checkout-'));
+    cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
+    const checkout = new FleetCheckout(
+      dir,
+      `http://127.0.0.1:${port}/fleet.git`,
+      'main',
+      async () => creds,
+      // Far longer than the test: the bound, not the deadline, ends it.
+      timedGitHttp(600_000),
+    );
+
+    await expect(checkout.fetchHead()).rejects.toMatchObject({
+      name: 'GitAnswerTooLargeError',
+    });
+    // The connection was let go (else this waits until the test fails).
+    await closed;
+    expect(written).toBeLessThan(300 * 2 ** 20);
+  }, 120_000);
 });

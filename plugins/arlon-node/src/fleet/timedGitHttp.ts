@@ -15,9 +15,26 @@ export class GitTimeoutError extends Error {
 }
 
 /**
+ * An answer larger than any the fleet's Git client needs: a pack of every
+ * cluster's files at 10,000 clusters is tens of MB. isomorphic-git holds
+ * the whole pack of a clone or fetch in memory, with no bound of its own.
+ */
+export const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
+
+/** An answer that went past MAX_ANSWER_BYTES, and was let go. */
+export class GitAnswerTooLargeError extends Error {
+  constructor(readonly limit: number, readonly url: string) {
+    super(`the answer from ${url} is larger than ${limit} bytes`);
+    this.name = 'GitAnswerTooLargeError';
+  }
+}
+
+/**
  * isomorphic-git's HTTP client with a deadline per request: the answer,
  * body included, must arrive within `timeoutMs`, or the request is aborted
- * (its socket closed) and the operation fails with a {@link GitTimeoutError}.
+ * (its socket closed) and the operation fails with a {@link GitTimeoutError};
+ * an answer past `maxAnswerBytes` is let go the same way
+ * ({@link GitAnswerTooLargeError}).
  * isomorphic-git has no timeout of its own, so without this a Git server
  * that accepts a connection and never answers holds the operation forever,
  * and with it the fleet repository's lock. The deadline covers the
@@ -27,6 +44,7 @@ export class GitTimeoutError extends Error {
 export function timedGitHttp(
   timeoutMs: number,
   base: HttpClient = originBoundHttp(),
+  maxAnswerBytes = MAX_ANSWER_BYTES,
 ): HttpClient {
   return {
     async request(req: GitHttpRequest): Promise<GitHttpResponse> {
@@ -57,7 +75,14 @@ export function timedGitHttp(
         }
         return {
           ...res,
-          body: bodyBefore(res.body, deadline, () => clearTimeout(timer)),
+          body: bodyBefore(
+            res.body,
+            deadline,
+            () => clearTimeout(timer),
+            () =>
+              new GitAnswerTooLargeError(maxAnswerBytes, redactUrl(req.url)),
+            maxAnswerBytes,
+          ),
         };
       } catch (error) {
         clearTimeout(timer);
@@ -70,18 +95,26 @@ export function timedGitHttp(
 /**
  * The response body, each chunk raced against the deadline: isomorphic-git's
  * node client loses a stream error that arrives between two reads, and the
- * next read would then wait forever.
+ * next read would then wait forever. Past `limit` bytes, `tooLarge`.
  */
 function bodyBefore(
   body: AsyncIterableIterator<Uint8Array>,
   deadline: Promise<never>,
   done: () => void,
+  tooLarge: () => Error,
+  limit: number,
 ): AsyncIterableIterator<Uint8Array> {
+  let size = 0;
   const iterator: AsyncIterableIterator<Uint8Array> = {
     async next() {
       try {
         const result = await Promise.race([body.next(), deadline]);
-        if (result.done) done();
+        if (result.done) {
+          done();
+          return result;
+        }
+        size += result.value?.byteLength ?? 0;
+        if (size > limit) throw tooLarge();
         return result;
       } catch (error) {
         done();
