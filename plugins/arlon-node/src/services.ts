@@ -147,8 +147,9 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
         config: coreServices.rootConfig,
         changes: fleetChangesServiceRef,
         libraries: libraryShelfServiceRef,
+        logger: coreServices.rootLogger,
       },
-      factory: async ({ config, changes, libraries }) => {
+      factory: async ({ config, changes, libraries, logger }) => {
         const workDir = await workingDirectory(config, 'arlon-fleet-');
         const { fleetRepo, managementClusters } = readArlonConfig(config);
         const integrations = ScmIntegrations.fromConfig(config);
@@ -170,6 +171,7 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
               : undefined,
             // Last known good checks placements against them, as writes do.
             managementClusters: placementNamesOf(managementClusters),
+            logger: logger.child({ service: 'arlon-fleet-repository' }),
           },
         );
       },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import git, { type HttpClient } from 'isomorphic-git';
-import nodeHttp from 'isomorphic-git/http/node';
+import { originBoundHttp } from './gitRedirects';
 import type { FleetFiles } from '@arlon-backstage/plugin-arlon-common';
 import type { GitCredentials } from './gitCredentials';
 import { TreeFiles } from './TreeFiles';
@@ -9,7 +9,9 @@ import { writeTreeChanges } from './TreeWriter';
 import { applyChanges } from './fileChanges';
 import type { GitObject } from './packfile';
 import { pushObjects } from './pushObjects';
-import { fetchCommit } from './fetchCommit';
+import { INFLATED_LIMIT, fetchCommit } from './fetchCommit';
+import { packBoundFs } from './packBoundFs';
+import { fetchFallbackReason } from './fetchFallbackReason';
 import { GitTimeoutError } from './timedGitHttp';
 
 /** The fleet repository at one commit. */
@@ -36,6 +38,13 @@ export class FleetCheckout {
   private readonly snapshots = new Map<string, FleetFiles>();
   /** The newest snapshot's trees and blobs, by id. */
   private readonly trees: TreeFiles;
+  /**
+   * Why fetches by id fell back, each said once: a process has one checkout,
+   * and a host that always refuses would otherwise log at every commit.
+   */
+  private readonly fallbackReasons = new Set<string>();
+  /** For isomorphic-git's clone and fetch: the packs they receive are bounded as ours are. */
+  private readonly fetchFs = packBoundFs(INFLATED_LIMIT);
 
   constructor(
     private readonly dir: string,
@@ -43,7 +52,9 @@ export class FleetCheckout {
     private readonly branch: string,
     private readonly auth: () => Promise<GitCredentials | undefined>,
     /** The HTTP client for clone, fetch and push: give it a deadline (timedGitHttp). */
-    private readonly http: HttpClient = nodeHttp,
+    private readonly http: HttpClient = originBoundHttp(),
+    /** Hears why a fetch by id fell back to the full fetch, once per reason. */
+    private readonly logger?: { warn(message: string): void },
   ) {
     this.trees = new TreeFiles(dir);
   }
@@ -71,6 +82,7 @@ export class FleetCheckout {
         // A server that does not answer would not answer the full fetch
         // either: waiting for it twice helps nobody.
         if (error instanceof GitTimeoutError) throw error;
+        this.fallenBack(error);
         return undefined;
       });
       if (known) return known;
@@ -79,7 +91,7 @@ export class FleetCheckout {
     if (!fs.existsSync(path.join(this.dir, '.git'))) {
       await fs.promises.mkdir(this.dir, { recursive: true });
       await git.clone({
-        fs,
+        fs: this.fetchFs,
         http: this.http,
         dir: this.dir,
         url: this.url,
@@ -90,7 +102,7 @@ export class FleetCheckout {
       });
     }
     const { fetchHead } = await git.fetch({
-      fs,
+      fs: this.fetchFs,
       http: this.http,
       dir: this.dir,
       url: this.url,
@@ -158,6 +170,19 @@ export class FleetCheckout {
         force: true,
       });
     return { commit, files };
+  }
+
+  /**
+   * The full fetch costs a second request (the ref advertisement) per
+   * change: say why, so a host that always refuses the fetch by id is seen.
+   */
+  private fallenBack(error: unknown) {
+    const reason = fetchFallbackReason(error);
+    if (this.fallbackReasons.has(reason)) return;
+    this.fallbackReasons.add(reason);
+    this.logger?.warn(
+      `The fleet repository's server did not give a commit by its id (${reason}); the branch was fetched instead, which takes two requests instead of one. Said once per reason.`,
+    );
   }
 
   /** Commits `changes` on top of `parent` and pushes; false when the branch moved meanwhile. */

@@ -72,6 +72,8 @@ export interface FleetRepositoryOptions {
    * `spec.managementCluster` against them, as every write does.
    */
   managementClusters?: ManagementClusterNames;
+  /** Hears what an operator should see: why fetches by id fall back, once per reason. */
+  logger?: { warn(message: string): void };
 }
 
 /**
@@ -126,6 +128,7 @@ export class FleetRepository {
         config.branch,
         () => credentials(config.url),
         timedGitHttp(this.gitTimeoutMs),
+        options.logger,
       );
     }
   }

@@ -5,8 +5,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import {
   GitHttpServer,
   createFleetRepository,
@@ -17,6 +15,7 @@ import { pushByHand } from '../regenerate/__testUtils__/gitLog';
 import { FLUSH, pktLine } from './receivePackProtocol';
 import { packfile, type GitObject } from './packfile';
 import { timedGitHttp } from './timedGitHttp';
+import { packBomb } from './__testUtils__/packBomb';
 
 const run = promisify(execFile);
 const creds = { username: 'bot', password: 'pw' };
@@ -64,7 +63,11 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
     return bareGit('rev-parse', 'main');
   };
 
-  const checkoutAt = async (url: string, timeoutMs = 30_000) => {
+  const checkoutAt = async (
+    url: string,
+    timeoutMs = 30_000,
+    logger?: { warn(message: string): void },
+  ) => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'checkout-'));
     cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
     return {
@@ -75,6 +78,7 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
         'main',
         async () => creds,
         timedGitHttp(timeoutMs),
+        logger,
       ),
       localHead: () => git.resolveRef({ fs: nodeFs, dir, ref: 'main' }),
       packs: async () =>
@@ -304,6 +308,58 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
     expect(await localHead()).toBe(head);
   });
 
+  it('says once per reason, without credentials, that the server would not give a commit by its id', async () => {
+    const warnings: string[] = [];
+    // A Git host that refuses the fetch by id, with a page that echoes the
+    // request's credentials, then one that refuses the commit itself.
+    let answer: 'error page' | 'not our ref' = 'error page';
+    const { url } = await proxy(request => {
+      if (answer === 'not our ref') {
+        const want = /want ([0-9a-f]{40})/.exec(request.toString())![1];
+        return {
+          body: Buffer.concat([
+            pktLine(`ERR upload-pack: not our ref ${want}`),
+            FLUSH,
+          ]),
+        };
+      }
+      return {
+        status: 403,
+        type: 'text/plain',
+        body: `forbidden for bot:pw ${Buffer.from('bot:pw').toString(
+          'base64',
+        )}`,
+      };
+    });
+    const { checkout } = await checkoutAt(
+      url.replace('://', '://bot:pw@'),
+      30_000,
+      { warn: message => warnings.push(message) },
+    );
+    await checkout.fetchHead();
+    for (const [i, reason] of [
+      'error page',
+      'error page',
+      'not our ref',
+      'not our ref',
+    ].entries()) {
+      answer = reason as typeof answer;
+      const next = await commitOnServer({
+        [`arlon/clusters/${i}.yaml`]: 'x\n',
+      });
+      // Each time the full fetch read the head all the same.
+      expect((await checkout.fetchHead(next)).commit).toBe(next);
+    }
+
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toContain('HTTP 403');
+    expect(warnings[1]).toContain('not our ref');
+    for (const warning of warnings) {
+      expect(warning).toContain('fetch');
+      expect(warning).not.toMatch(/bot:pw|Ym90OnB3|[0-9a-f]{40}/);
+    }
+  });
+
   it('gives up, without a second try, when the server does not answer in time', async () => {
     const { url, kinds } = await proxy(() => 'hang');
     const { checkout, localHead } = await checkoutAt(url, 500);
@@ -343,11 +399,13 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
       const next = await commitOnServer({
         [`arlon/clusters/${withUrlCredentials}.yaml`]: 'x\n',
       });
-      // The fetch by id went elsewhere; the full fetch after it read the head.
+      // The fetch by id was redirected elsewhere; the full fetch after it
+      // read the head.
       expect((await checkout.fetchHead(next)).commit).toBe(next);
     }
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.every(authorization => authorization === undefined)).toBe(true);
+    // The redirect off the origin is not followed (gitRedirects): nothing,
+    // credentials or not, went to the other server.
+    expect(seen).toEqual([]);
   });
 
   describe('against a server whose answer is wrong', () => {
@@ -510,42 +568,7 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
     it('a pack that inflates past 1 GiB (a delta copying its base over and over) is refused before it is indexed or written', async () => {
       // A 64 KiB blob, then an ofs-delta on it whose every byte 0x80 copies
       // the whole blob: 16,385 bytes (a few hundred deflated) make 1 GiB.
-      const objectHeader = (type: number, size: number) => {
-        const bytes = [(type << 4) | (size & 15)];
-        for (let rest = Math.floor(size / 16); rest > 0; rest >>= 7) {
-          bytes[bytes.length - 1] |= 0x80;
-          bytes.push(rest & 0x7f);
-        }
-        return Buffer.from(bytes);
-      };
-      const varint = (value: number) => {
-        const bytes: number[] = [];
-        let n = value;
-        for (; n >= 0x80; n = Math.floor(n / 128))
-          bytes.push((n & 0x7f) | 0x80);
-        return Buffer.from([...bytes, n]);
-      };
-      const base = Buffer.concat([
-        objectHeader(3, 0x10000),
-        deflateSync(Buffer.alloc(0x10000, 'a')),
-      ]);
-      const copies = 2 ** 14 + 1;
-      const delta = Buffer.concat([
-        varint(0x10000),
-        varint(copies * 0x10000),
-        Buffer.alloc(copies, 0x80),
-      ]);
-      const deltaEntry = Buffer.concat([
-        objectHeader(6, delta.length),
-        Buffer.from([base.length]), // back to the blob, right before it
-        deflateSync(delta),
-      ]);
-      const header = Buffer.from('PACK\0\0\0\x02\0\0\0\x02', 'latin1');
-      const body = Buffer.concat([header, base, deltaEntry]);
-      const bomb = Buffer.concat([
-        body,
-        createHash('sha1').update(body).digest(),
-      ]);
+      const bomb = packBomb();
       const trailer = bomb.toString('hex', bomb.length - 20);
       const { packs, requests } = await attempt(async () => answerWith(bomb));
       expect(requests).toEqual(FETCHED_AGAIN);

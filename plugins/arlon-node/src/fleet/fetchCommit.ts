@@ -19,7 +19,8 @@ import {
 const SERVICE = 'git-upload-pack';
 /**
  * The largest pack taken in one fetch of one commit (isomorphic-git's own
- * fetch, the fallback, holds a pack in memory too, with no bound): a commit
+ * fetch, the fallback, holds a pack in memory too, with no bound on its
+ * bytes; what it inflates to is bounded as here, packBoundFs): a commit
  * regenerating every cluster's files at 10,000 clusters is tens of MB.
  */
 const PACK_LIMIT = 256 * 1024 * 1024;
@@ -28,7 +29,7 @@ const PACK_LIMIT = 256 * 1024 * 1024;
  * (checkInflatedSize): 1 GiB, far more than a commit of the fleet's YAML
  * (tens of MB of pack at 10,000 clusters).
  */
-const INFLATED_LIMIT = 4 * PACK_LIMIT;
+export const INFLATED_LIMIT = 4 * PACK_LIMIT;
 const CAPABILITIES = [
   'side-band-64k',
   'ofs-delta',

@@ -327,12 +327,12 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
       const { commit: parent } = await checkout.fetchHead();
       await expect(
         checkout.commitAndPush(parent, { 'b.yaml': 'b\n' }, 'Add b', author),
-      ).rejects.toMatchObject({ code: 'HttpError' });
+      ).rejects.toMatchObject({ name: 'GitRedirectError' });
       expect(await localHead()).toBe(parent);
     }
-    // Asked twice (no credentials, then the ones offered after the 401), and
-    // once with the URL's: none of them went to the other origin.
-    expect(seen).toEqual([undefined, undefined, undefined]);
+    // The redirect off the origin is not followed (gitRedirects): no request,
+    // with the URL's credentials or without, went to the other server.
+    expect(seen).toEqual([]);
   });
 
   describe('against a server whose answers are wrong', () => {

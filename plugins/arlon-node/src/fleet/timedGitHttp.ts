@@ -3,7 +3,8 @@ import type {
   GitHttpResponse,
   HttpClient,
 } from 'isomorphic-git';
-import nodeHttp from 'isomorphic-git/http/node';
+import { originBoundHttp } from './gitRedirects';
+import { redactUrl } from './redactUrl';
 
 /** A request to the Git server that took longer than its deadline, and was aborted. */
 export class GitTimeoutError extends Error {
@@ -14,20 +15,40 @@ export class GitTimeoutError extends Error {
 }
 
 /**
+ * An answer larger than any the fleet's Git client needs: a pack of every
+ * cluster's files at 10,000 clusters is tens of MB. isomorphic-git holds
+ * the whole pack of a clone or fetch in memory, with no bound of its own.
+ */
+export const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
+
+/** An answer that went past MAX_ANSWER_BYTES, and was let go. */
+export class GitAnswerTooLargeError extends Error {
+  constructor(readonly limit: number, readonly url: string) {
+    super(`the answer from ${url} is larger than ${limit} bytes`);
+    this.name = 'GitAnswerTooLargeError';
+  }
+}
+
+/**
  * isomorphic-git's HTTP client with a deadline per request: the answer,
  * body included, must arrive within `timeoutMs`, or the request is aborted
- * (its socket closed) and the operation fails with a {@link GitTimeoutError}.
+ * (its socket closed) and the operation fails with a {@link GitTimeoutError};
+ * an answer past `maxAnswerBytes` is let go the same way
+ * ({@link GitAnswerTooLargeError}).
  * isomorphic-git has no timeout of its own, so without this a Git server
  * that accepts a connection and never answers holds the operation forever,
- * and with it the fleet repository's lock.
+ * and with it the fleet repository's lock. The deadline covers the
+ * redirects `base` follows (by default only within the URL's origin:
+ * originBoundHttp).
  */
 export function timedGitHttp(
   timeoutMs: number,
-  base: HttpClient = nodeHttp,
+  base: HttpClient = originBoundHttp(),
+  maxAnswerBytes = MAX_ANSWER_BYTES,
 ): HttpClient {
   return {
     async request(req: GitHttpRequest): Promise<GitHttpResponse> {
-      const expired = new GitTimeoutError(timeoutMs, redact(req.url));
+      const expired = new GitTimeoutError(timeoutMs, redactUrl(req.url));
       const controller = new AbortController();
       let fail: (e: Error) => void = () => undefined;
       // Settles only by rejecting; raced against every step of the request.
@@ -54,7 +75,14 @@ export function timedGitHttp(
         }
         return {
           ...res,
-          body: bodyBefore(res.body, deadline, () => clearTimeout(timer)),
+          body: bodyBefore(
+            res.body,
+            deadline,
+            () => clearTimeout(timer),
+            () =>
+              new GitAnswerTooLargeError(maxAnswerBytes, redactUrl(req.url)),
+            maxAnswerBytes,
+          ),
         };
       } catch (error) {
         clearTimeout(timer);
@@ -67,18 +95,26 @@ export function timedGitHttp(
 /**
  * The response body, each chunk raced against the deadline: isomorphic-git's
  * node client loses a stream error that arrives between two reads, and the
- * next read would then wait forever.
+ * next read would then wait forever. Past `limit` bytes, `tooLarge`.
  */
 function bodyBefore(
   body: AsyncIterableIterator<Uint8Array>,
   deadline: Promise<never>,
   done: () => void,
+  tooLarge: () => Error,
+  limit: number,
 ): AsyncIterableIterator<Uint8Array> {
+  let size = 0;
   const iterator: AsyncIterableIterator<Uint8Array> = {
     async next() {
       try {
         const result = await Promise.race([body.next(), deadline]);
-        if (result.done) done();
+        if (result.done) {
+          done();
+          return result;
+        }
+        size += result.value?.byteLength ?? 0;
+        if (size > limit) throw tooLarge();
         return result;
       } catch (error) {
         done();
@@ -95,16 +131,4 @@ function bodyBefore(
     },
   };
   return iterator;
-}
-
-/** A URL without the credentials it may carry. */
-function redact(url: string): string {
-  try {
-    const u = new URL(url);
-    u.username = '';
-    u.password = '';
-    return `${u.origin}${u.pathname}`;
-  } catch {
-    return '(the Git server)';
-  }
 }

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import git, { type HttpClient } from 'isomorphic-git';
-import nodeHttp from 'isomorphic-git/http/node';
+import { originBoundHttp } from '../fleet/gitRedirects';
+import { INFLATED_LIMIT } from '../fleet/fetchCommit';
+import { packBoundFs } from '../fleet/packBoundFs';
 import type { FleetFiles } from '@arlon-backstage/plugin-arlon-common';
 import type { GitCredentials } from '../fleet/gitCredentials';
 import { COMMIT_ID, LibraryConfig } from './readLibrariesConfig';
@@ -47,7 +49,7 @@ export class LibraryCheckout {
     private readonly dir: string,
     private readonly config: LibraryConfig,
     private readonly auth: () => Promise<GitCredentials | undefined>,
-    private readonly http: HttpClient = nodeHttp,
+    private readonly http: HttpClient = originBoundHttp(),
   ) {}
 
   /** Fetches what the library is pinned to and reads its bundles' files. */
@@ -67,7 +69,9 @@ export class LibraryCheckout {
     const credentials = await this.auth();
     const onAuth = credentials ? () => credentials : undefined;
     const base = {
-      fs,
+      // A library's server is someone else's: its packs are bounded as the
+      // fleet's are (packBoundFs).
+      fs: packBoundFs(INFLATED_LIMIT),
       http: this.http,
       dir: this.dir,
       url: this.config.url,
