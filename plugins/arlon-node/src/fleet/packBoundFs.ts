@@ -4,6 +4,8 @@ import { checkInflatedSize } from './uploadPackProtocol';
 /** The pack isomorphic-git's clone and fetch write, before they index it. */
 const PACK_FILE = /[\\/]objects[\\/]pack[\\/]pack-[0-9a-f]{40}\.pack$/;
 
+const HISTORY_RATIO = 16_384;
+
 /**
  * How far a pack of `packBytes` may inflate when it is indexed: `limit`, or
  * 16,384 times its bytes where that is more. A clone carries the fleet's
@@ -16,7 +18,6 @@ const PACK_FILE = /[\\/]objects[\\/]pack[\\/]pack-[0-9a-f]{40}\.pack$/;
 export function inflatedLimit(packBytes: number, limit: number): number {
   return Math.max(limit, HISTORY_RATIO * packBytes);
 }
-const HISTORY_RATIO = 16_384;
 
 /**
  * The file system for isomorphic-git's clone and fetch: node's, except that
