@@ -46,8 +46,9 @@ export async function preflight(
   const tracked = options.tracked ?? [];
   // Pipelined: the dry runs go out while the lists are read (both need only
   // discovery, asked once per kind and shared), and each prediction is
-  // compared as it arrives, once the lists are in: a pre-flight takes about
-  // as long as its dry runs, not their sum with the lists and comparisons.
+  // compared as it arrives, once the lists are in: the comparisons run while
+  // the client waits on the API server, not after its last answer (see
+  // docs/scale.md for what that did and did not change on two cores).
   const servedKinds = await servedOf(cluster, desired);
   const served = desired.filter(o => servedKinds.has(kindOf(o)));
   const exactByKey = new Map<string, { index: number; diff: ObjectDiff }>();
