@@ -10,6 +10,7 @@ import {
   normalizedView,
   objectDiffer,
   ObjectDiff,
+  ObjectDiffer,
   Rendered,
   RenderedObject,
   scopeFromObjects,
@@ -27,6 +28,56 @@ export interface PreflightOptions {
   tracked?: Array<{ bundle: string; ref: ObjectRef }>;
   /** Dry-run requests in flight at once. */
   concurrency?: number;
+}
+
+/**
+ * Dry-run predictions compared with their live objects as they arrive. The
+ * comparison needs the lists (live objects, keys): predictions that come
+ * before them wait, and are compared when `start` brings them.
+ */
+class ExactComparisons {
+  /** Each object's exact comparison, with the position of the manifest it is of. */
+  readonly byKey = new Map<string, { index: number; diff: ObjectDiff }>();
+  /** Answers that named another object: `[asked, answered]` keys. */
+  readonly misanswered: Array<[string, string]> = [];
+  private readonly waiting: Array<[number, KubeObject]> = [];
+  private compare?: (index: number, prediction: KubeObject) => void;
+
+  constructor(private readonly served: KubeObject[]) {}
+
+  /** The prediction for `served[index]`. */
+  arrived(index: number, prediction: KubeObject) {
+    if (this.compare) this.compare(index, prediction);
+    else this.waiting.push([index, prediction]);
+  }
+
+  start(
+    keyOf: (o: KubeObject) => string,
+    liveByKey: Map<string, KubeObject>,
+    differ: ObjectDiffer,
+  ) {
+    this.compare = (index, prediction) => {
+      const key = keyOf(this.served[index]);
+      // An answer for another object (a broken server or proxy) predicts
+      // nothing about this one: it is compared client-side, as a rejected one.
+      const answered = keyOf(prediction);
+      if (answered !== key) {
+        this.misanswered.push([key, answered]);
+        return;
+      }
+      const counterpart = liveByKey.get(key);
+      // No live counterpart: a create, compared client-side with the rest.
+      if (!counterpart) return;
+      // Two manifests for one object: applying in order leaves the last.
+      if ((this.byKey.get(key)?.index ?? -1) > index) return;
+      this.byKey.set(key, {
+        index,
+        diff: differ.diff(prediction, counterpart),
+      });
+    };
+    for (const [index, prediction] of this.waiting.splice(0))
+      this.compare(index, prediction);
+  }
 }
 
 /**
@@ -51,17 +102,11 @@ export async function preflight(
   // docs/scale.md for what that did and did not change on two cores).
   const servedKinds = await servedOf(cluster, desired);
   const served = desired.filter(o => servedKinds.has(kindOf(o)));
-  const exactByKey = new Map<string, { index: number; diff: ObjectDiff }>();
-  /** Answers that named another object: `[asked, answered]` keys. */
-  const misanswered: Array<[string, string]> = [];
-  const arrived: Array<[number, KubeObject]> = [];
-  let compareExact = (index: number, prediction: KubeObject) => {
-    arrived.push([index, prediction]);
-  };
+  const exact = new ExactComparisons(served);
   const dryRuns =
     options.serverSide !== false && served.length
       ? dryRunAll(cluster, served, options.concurrency ?? 8, (i, p) =>
-          compareExact(i, p),
+          exact.arrived(i, p),
         )
       : undefined;
   const reading = cluster
@@ -79,31 +124,11 @@ export async function preflight(
         return key;
       };
       const liveByKey = new Map(live.map(o => [keyOf(o), o]));
-      const exactly = objectDiffer({ ...identity, exact: true }, [
-        ...served,
-        ...live,
-      ]);
-      compareExact = (index, prediction) => {
-        const key = keyOf(served[index]);
-        // An answer for another object (a broken server or proxy) predicts
-        // nothing about this one: it is compared client-side, as a rejected one.
-        const answered = keyOf(prediction);
-        if (answered !== key) {
-          misanswered.push([key, answered]);
-          return;
-        }
-        const counterpart = liveByKey.get(key);
-        // No live counterpart: a create, compared client-side with the rest.
-        if (!counterpart) return;
-        // Two manifests for one object: applying in order leaves the last.
-        if ((exactByKey.get(key)?.index ?? -1) > index) return;
-        exactByKey.set(key, {
-          index,
-          diff: exactly.diff(prediction, counterpart),
-        });
-      };
-      for (const [index, prediction] of arrived.splice(0))
-        compareExact(index, prediction);
+      exact.start(
+        keyOf,
+        liveByKey,
+        objectDiffer({ ...identity, exact: true }, [...served, ...live]),
+      );
       return { live, unserved, identity, keyOf, liveByKey };
     });
   const [{ live, unserved, identity, keyOf, liveByKey }, dryRun] =
@@ -117,25 +142,25 @@ export async function preflight(
   let method: DiffSection['method'] = 'client-side';
   if (dryRun) {
     notes.push(...dryRunNotes(cluster, dryRun, keyOf));
-    for (const [asked, answered] of misanswered.sort())
+    for (const [asked, answered] of exact.misanswered.sort())
       notes.push(
         `${asked}: the API server answered its dry run for ${answered}; compared client-side`,
       );
     if (dryRun.refused) {
-      exactByKey.clear();
+      exact.byKey.clear();
       notes.push(
         `cluster ${cluster.name} refused a server-side dry-run apply (${dryRun.refused}); compared client-side instead: fields only the cluster sets are ignored, as ArgoCD's three-way diff does`,
       );
     } else method = 'server-side-dry-run';
   }
 
-  const clientSide = desired.filter(o => !exactByKey.has(keyOf(o)));
+  const clientSide = desired.filter(o => !exact.byKey.has(keyOf(o)));
   const desiredKeys = new Set(desired.map(keyOf));
   const pruned = tracked
     .map(t => liveByKey.get(keyOf(t.ref as KubeObject)))
     .filter((o): o is KubeObject => !!o && !desiredKeys.has(keyOf(o)));
   const objects: ObjectDiff[] = [
-    ...[...exactByKey.values()].map(e => e.diff),
+    ...[...exact.byKey.values()].map(e => e.diff),
     ...diffObjects(clientSide, live, identity),
     ...diffObjects([], pruned, { ...identity, prune: true }),
   ].sort((a, b) => a.key.localeCompare(b.key));
