@@ -6,9 +6,9 @@ import { promisify } from 'node:util';
 import {
   GitHttpServer,
   HungServer,
-  createFleetRepository,
   eventually,
 } from '@arlon-backstage/arlon-sandbox';
+import { seededFleet } from './__testUtils__/seededFleet';
 import { FleetRepository } from './FleetRepository';
 
 const run = promisify(execFile);
@@ -70,17 +70,7 @@ describe('FleetRepository against a hung Git server', () => {
   };
 
   beforeEach(async () => {
-    root = await fs.mkdtemp(path.join(os.tmpdir(), 'git-'));
-    const seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));
-    await fs.mkdir(path.join(seed, 'arlon/bundles'), { recursive: true });
-    await fs.writeFile(path.join(seed, 'arlon/bundles/a.yaml'), 'a\n');
-    await createFleetRepository({
-      projectRoot: root,
-      name: 'fleet',
-      branch: 'main',
-      seedDir: seed,
-    });
-    await fs.rm(seed, { recursive: true, force: true });
+    root = await seededFleet();
     git = await GitHttpServer.start({ projectRoot: root });
   });
   afterEach(async () => {

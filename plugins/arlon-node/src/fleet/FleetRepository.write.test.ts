@@ -3,13 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  GitHttpServer,
-  createFleetRepository,
-} from '@arlon-backstage/arlon-sandbox';
+import { GitHttpServer } from '@arlon-backstage/arlon-sandbox';
 import git from 'isomorphic-git';
 import { FleetRepository } from './FleetRepository';
 import { pushByHand } from '../regenerate/__testUtils__/gitLog';
+import { seededFleet } from './__testUtils__/seededFleet';
 
 const run = promisify(execFile);
 const author = { name: 'Jane Platform', email: 'jane@example.com' };
@@ -49,16 +47,9 @@ describe('FleetRepository reads and writes', () => {
     ).stdout;
 
   beforeEach(async () => {
-    root = await fs.mkdtemp(path.join(os.tmpdir(), 'git-'));
-    const seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));
-    await fs.mkdir(path.join(seed, 'arlon/bundles'), { recursive: true });
-    await fs.writeFile(path.join(seed, 'arlon/bundles/a.yaml'), 'a\n');
-    await fs.writeFile(path.join(seed, 'README.md'), 'fleet\n');
-    await createFleetRepository({
-      projectRoot: root,
-      name: 'fleet',
-      branch: 'main',
-      seedDir: seed,
+    root = await seededFleet({
+      'arlon/bundles/a.yaml': 'a\n',
+      'README.md': 'fleet\n',
     });
     server = await GitHttpServer.start({
       projectRoot: root,

@@ -5,10 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  GitHttpServer,
-  createFleetRepository,
-} from '@arlon-backstage/arlon-sandbox';
+import { GitHttpServer } from '@arlon-backstage/arlon-sandbox';
 import git from 'isomorphic-git';
 import { FleetCheckout } from './FleetCheckout';
 import { pushByHand } from '../regenerate/__testUtils__/gitLog';
@@ -16,6 +13,7 @@ import { FLUSH, pktLine } from './receivePackProtocol';
 import { packfile, type GitObject } from './packfile';
 import { timedGitHttp } from './timedGitHttp';
 import { packBomb } from './__testUtils__/packBomb';
+import { seededFleet } from './__testUtils__/seededFleet';
 
 const run = promisify(execFile);
 const creds = { username: 'bot', password: 'pw' };
@@ -207,18 +205,10 @@ describe('FleetCheckout fetches a signalled head by its id', () => {
   });
 
   beforeEach(async () => {
-    root = await fs.mkdtemp(path.join(os.tmpdir(), 'git-'));
-    const seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));
-    await fs.mkdir(path.join(seed, 'arlon/clusters'), { recursive: true });
-    await fs.writeFile(path.join(seed, 'arlon/clusters/a.yaml'), 'a\n');
-    await fs.writeFile(path.join(seed, 'README.md'), 'fleet\n');
-    await createFleetRepository({
-      projectRoot: root,
-      name: 'fleet',
-      branch: 'main',
-      seedDir: seed,
+    root = await seededFleet({
+      'arlon/clusters/a.yaml': 'a\n',
+      'README.md': 'fleet\n',
     });
-    await fs.rm(seed, { recursive: true, force: true });
     server = await GitHttpServer.start({
       projectRoot: root,
       credentials: creds,

@@ -4,10 +4,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  GitHttpServer,
-  createFleetRepository,
-} from '@arlon-backstage/arlon-sandbox';
+import { GitHttpServer } from '@arlon-backstage/arlon-sandbox';
+import { seededFleet } from './__testUtils__/seededFleet';
 import { FleetCheckout } from './FleetCheckout';
 import { FLUSH, pktLine } from './receivePackProtocol';
 import { timedGitHttp } from './timedGitHttp';
@@ -29,17 +27,7 @@ describe('FleetCheckout’s full fetch against a pack bomb', () => {
   const cleanup: Array<() => Promise<unknown>> = [];
 
   beforeAll(async () => {
-    root = await fs.mkdtemp(path.join(os.tmpdir(), 'git-'));
-    const seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));
-    await fs.mkdir(path.join(seed, 'arlon/bundles'), { recursive: true });
-    await fs.writeFile(path.join(seed, 'arlon/bundles/a.yaml'), 'a\n');
-    await createFleetRepository({
-      projectRoot: root,
-      name: 'fleet',
-      branch: 'main',
-      seedDir: seed,
-    });
-    await fs.rm(seed, { recursive: true, force: true });
+    root = await seededFleet();
     git = await GitHttpServer.start({ projectRoot: root, credentials: creds });
   });
   afterEach(async () => {

@@ -7,11 +7,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import type { HttpClient } from 'isomorphic-git';
-import {
-  GitHttpServer,
-  createFleetRepository,
-  sandboxTls,
-} from '@arlon-backstage/arlon-sandbox';
+import { GitHttpServer, sandboxTls } from '@arlon-backstage/arlon-sandbox';
+import { seededFleet } from './__testUtils__/seededFleet';
 import { FleetCheckout } from './FleetCheckout';
 import { fetchCommit } from './fetchCommit';
 import { GitRedirectError } from './gitRedirects';
@@ -119,17 +116,7 @@ describe('the Git client against a redirecting server', () => {
     );
 
   beforeAll(async () => {
-    root = await fs.mkdtemp(path.join(os.tmpdir(), 'git-'));
-    const seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));
-    await fs.mkdir(path.join(seed, 'arlon/bundles'), { recursive: true });
-    await fs.writeFile(path.join(seed, 'arlon/bundles/a.yaml'), 'a\n');
-    await createFleetRepository({
-      projectRoot: root,
-      name: 'fleet',
-      branch: 'main',
-      seedDir: seed,
-    });
-    await fs.rm(seed, { recursive: true, force: true });
+    root = await seededFleet();
     git = await GitHttpServer.start({ projectRoot: root, credentials: creds });
   });
   afterEach(async () => {

@@ -5,14 +5,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  GitHttpServer,
-  createFleetRepository,
-} from '@arlon-backstage/arlon-sandbox';
+import { GitHttpServer } from '@arlon-backstage/arlon-sandbox';
 import git from 'isomorphic-git';
 import { FleetCheckout } from './FleetCheckout';
 import { pushByHand } from '../regenerate/__testUtils__/gitLog';
 import { pktLine } from './receivePackProtocol';
+import { seededFleet } from './__testUtils__/seededFleet';
 
 const run = promisify(execFile);
 const author = { name: 'Jane Platform', email: 'jane@example.com' };
@@ -104,18 +102,10 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
   };
 
   beforeEach(async () => {
-    root = await fs.mkdtemp(path.join(os.tmpdir(), 'git-'));
-    const seed = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-'));
-    await fs.mkdir(path.join(seed, 'arlon/bundles'), { recursive: true });
-    await fs.writeFile(path.join(seed, 'arlon/bundles/a.yaml'), 'a\n');
-    await fs.writeFile(path.join(seed, 'README.md'), 'fleet\n');
-    await createFleetRepository({
-      projectRoot: root,
-      name: 'fleet',
-      branch: 'main',
-      seedDir: seed,
+    root = await seededFleet({
+      'arlon/bundles/a.yaml': 'a\n',
+      'README.md': 'fleet\n',
     });
-    await fs.rm(seed, { recursive: true, force: true });
     server = await GitHttpServer.start({
       projectRoot: root,
       credentials: creds,
