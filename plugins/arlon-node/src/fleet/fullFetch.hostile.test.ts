@@ -38,6 +38,29 @@ describe('FleetCheckout’s full fetch against a pack bomb', () => {
     await fs.rm(root, { recursive: true, force: true });
   });
 
+  /** A checkout of the fleet through `server` (listening once this returns), closed and removed after the test. */
+  const checkoutThrough = async (server: http.Server, timeoutMs: number) => {
+    await new Promise<void>(r => server.listen(0, '127.0.0.1', r));
+    cleanup.push(
+      () =>
+        new Promise(r => {
+          server.closeAllConnections();
+          server.close(r);
+        }),
+    );
+    const { port } = server.address() as { port: number };
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'checkout-'));
+    cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
+    const checkout = new FleetCheckout(
+      dir,
+      `http://127.0.0.1:${port}/fleet.git`,
+      'main',
+      async () => creds,
+      timedGitHttp(timeoutMs),
+    );
+    return { dir, checkout };
+  };
+
   /**
    * A proxy to the real server that answers isomorphic-git's POST for the
    * pack with the bomb while `state.bomb` is on, framed as upload-pack
@@ -81,24 +104,7 @@ describe('FleetCheckout’s full fetch against a pack bomb', () => {
       );
       req.pipe(upstream);
     });
-    await new Promise<void>(r => server.listen(0, '127.0.0.1', r));
-    cleanup.push(
-      () =>
-        new Promise(r => {
-          server.closeAllConnections();
-          server.close(r);
-        }),
-    );
-    const { port } = server.address() as { port: number };
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'checkout-'));
-    cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
-    const checkout = new FleetCheckout(
-      dir,
-      `http://127.0.0.1:${port}/fleet.git`,
-      'main',
-      async () => creds,
-      timedGitHttp(30_000),
-    );
+    const { dir, checkout } = await checkoutThrough(server, 30_000);
 
     const bombPacks = async () => {
       const names = await fs
@@ -190,25 +196,8 @@ describe('FleetCheckout’s full fetch against a pack bomb', () => {
       res.on('drain', more);
       more();
     });
-    await new Promise<void>(r => server.listen(0, '127.0.0.1', r));
-    cleanup.push(
-      () =>
-        new Promise(r => {
-          server.closeAllConnections();
-          server.close(r);
-        }),
-    );
-    const { port } = server.address() as { port: number };
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'checkout-'));
-    cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
-    const checkout = new FleetCheckout(
-      dir,
-      `http://127.0.0.1:${port}/fleet.git`,
-      'main',
-      async () => creds,
-      // Far longer than the test: the bound, not the deadline, ends it.
-      timedGitHttp(600_000),
-    );
+    // Far longer than the test: the bound, not the deadline, ends it.
+    const { checkout } = await checkoutThrough(server, 600_000);
 
     await expect(checkout.fetchHead()).rejects.toMatchObject({
       name: 'GitAnswerTooLargeError',
