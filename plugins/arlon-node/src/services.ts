@@ -166,6 +166,7 @@ export const fleetRepositoryServiceRef = createServiceRef<FleetRepository>({
             gitTimeoutMs: readArlonLimits(config).gitTimeoutMs,
             // Every commit this process pushes, whichever plugin made it.
             onCommit: commit => changes.announce(commit),
+            onPushing: () => changes.pushing(),
             libraries: readArlonConfig(config).libraries.length
               ? libraries
               : undefined,

@@ -61,7 +61,10 @@ describe('FleetChanges: one signal for every source of a new head', () => {
       async () => undefined,
       dir,
       undefined,
-      { onCommit: commit => changes.announce(commit) },
+      {
+        onCommit: commit => changes.announce(commit),
+        onPushing: () => changes.pushing(),
+      },
     );
   };
 
@@ -89,6 +92,42 @@ describe('FleetChanges: one signal for every source of a new head', () => {
     });
     expect(seen[1]).toEqual({ commit: result.commit, source: 'write' });
     await changes.check('poll');
+    expect(seen).toHaveLength(2);
+  });
+
+  it('a look that answers during a push of this process leaves its commit to the announcement', async () => {
+    // The push has landed on the server, its answer not yet here: the poll
+    // sees the new head first. It is this process's write, not another's.
+    const { changes, seen } = watcher(60_000);
+    await eventually(async () => seen[0], 'the first head');
+    const pushEnded = changes.pushing();
+    await sandbox.pushToFleet({ 'ours.txt': 'ours\n' }, 'our push, landed');
+    const landed = await remoteHead(
+      { url: sandbox.fleetRepoUrl, branch: sandbox.fleetBranch },
+      async () => undefined,
+      2000,
+    )();
+    await changes.check('poll');
+    expect(seen).toHaveLength(1);
+    changes.announce(landed);
+    pushEnded();
+    expect(seen[1]).toEqual({ commit: landed, source: 'write' });
+    await changes.check('poll');
+    expect(seen).toHaveLength(2);
+  });
+
+  it('a head set aside during a push that did not land is looked at again when the push ends', async () => {
+    const { changes, seen } = watcher(60_000);
+    await eventually(async () => seen[0], 'the first head');
+    const pushEnded = changes.pushing();
+    await sandbox.pushToFleet({ 'theirs.txt': 'theirs\n' }, 'another writer');
+    await changes.check('poll');
+    expect(seen).toHaveLength(1);
+    pushEnded(); // rejected: overtaken by the other writer
+    pushEnded(); // a second call changes nothing
+    const next = await eventually(async () => seen[1], 'the other commit');
+    expect(next.source).toBe('poll');
+    expect(next.commit).not.toBe(seen[0].commit);
     expect(seen).toHaveLength(2);
   });
 
@@ -229,11 +268,9 @@ describe('FleetChanges: one signal for every source of a new head', () => {
   });
 
   it('readSince sees a commit the poll saw on the server while this process was still writing', async () => {
-    // During a write, read() answers the snapshot the write started from; the
-    // write's own commit can already be on the server (its push answered
-    // there, not yet here) and the poll signal it first. Registration read
-    // the old snapshot three times, labelled clusters from it, and the
-    // write's announcement of the same commit signalled nothing again.
+    // During a write, read() answers the snapshot the write started from,
+    // while the poll may signal a commit already on the server. Registration
+    // read the old snapshot three times and labelled clusters from it.
     const repo = await repository(watcher(60_000).changes);
     const before = (await repo.read()).commit;
     let release!: () => void;

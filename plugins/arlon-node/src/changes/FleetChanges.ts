@@ -67,6 +67,10 @@ export class FleetChanges implements FleetChangeSignal {
   private generation = 0;
   /** Whether the last look failed: one warning per outage, not one per period. */
   private failing = false;
+  /** Pushes of this process under way: a look may see their commit before it is announced. */
+  private pushes = 0;
+  /** A look that answered during a push: asked again, as itself, after it. */
+  private deferred?: 'poll' | 'webhook' | 'event';
 
   constructor(private readonly options: FleetChangesOptions) {}
 
@@ -87,6 +91,29 @@ export class FleetChanges implements FleetChangeSignal {
   announce(commit: string) {
     this.generation++;
     this.observe(commit, 'write');
+  }
+
+  /**
+   * A push of this process to the fleet branch begins. Until the returned
+   * function is called (after `announce` when it landed), looks that
+   * answer set their head aside: the server may already hold the pushed
+   * commit, which is this process's write, not something polled. They are
+   * asked again once no push is under way.
+   */
+  pushing(): () => void {
+    this.generation++;
+    this.pushes++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.pushes--;
+      const deferred = this.deferred;
+      if (this.pushes === 0 && deferred) {
+        this.deferred = undefined;
+        void this.check(deferred);
+      }
+    };
   }
 
   /**
@@ -151,10 +178,16 @@ export class FleetChanges implements FleetChangeSignal {
         "The fleet branch's head answers again; watching it",
       );
     this.failing = false;
+    if (commit === this.head || this.stopped) return;
+    if (this.pushes > 0) {
+      // The answer may be a push of this process not yet announced.
+      this.deferred ??= source;
+      return;
+    }
     if (generation !== this.generation) {
       // This process committed while the server was being asked: the answer
       // may be older than that commit. Ask again rather than go backwards.
-      if (commit !== this.head && !this.stopped) void this.check('webhook');
+      void this.check('webhook');
       return;
     }
     this.observe(commit, source);

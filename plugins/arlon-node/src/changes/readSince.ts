@@ -4,8 +4,8 @@ import type { FleetSnapshot } from '../fleet/FleetCheckout';
  * The fleet repository read after a signal for `commit`. A read already
  * under way when the signal came may have asked the server before the push,
  * and new reads share it; a read during this process's own write answers the
- * snapshot the write started from, though the poll may already have seen the
- * write's commit on the server. Reading again after the writes under way
+ * snapshot the write started from, though the poll may already have seen
+ * another writer's commit on the server. Reading again after the writes under way
  * (`readAfterWrites`, when the repository has it) sees the commit (or a newer
  * one, which brings its own signal). Bounded: at most `attempts` reads.
  */

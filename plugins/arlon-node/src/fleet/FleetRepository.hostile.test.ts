@@ -39,14 +39,23 @@ describe('FleetRepository against a hung Git server', () => {
   const repoAt = async (url: string) => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'checkout-'));
     cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
+    /** What the change signal hears of pushes, in order. */
+    const heard: string[] = [];
     const repo = new FleetRepository(
       { url, branch: 'main', writeMode: 'commit' },
       async () => undefined,
       dir,
       undefined,
-      { gitTimeoutMs: TIMEOUT_MS },
+      {
+        gitTimeoutMs: TIMEOUT_MS,
+        onCommit: () => void heard.push('commit'),
+        onPushing: () => {
+          heard.push('pushing');
+          return () => void heard.push('ended');
+        },
+      },
     );
-    return { repo, dir };
+    return { repo, dir, heard };
   };
 
   /** A proxy to the real server that holds the requests `hang` picks while it is on. */
@@ -116,7 +125,7 @@ describe('FleetRepository against a hung Git server', () => {
     const { state, url, server } = await proxy(u =>
       u.includes('git-receive-pack'),
     );
-    const { repo } = await repoAt(url);
+    const { repo, heard } = await repoAt(url);
     const before = await remoteHead();
     state.on = true;
 
@@ -135,6 +144,8 @@ describe('FleetRepository against a hung Git server', () => {
     expect(ms).toBeLessThan(GENEROUS);
     expect(server.held.some(r => r.includes('git-receive-pack'))).toBe(true);
     expect(await remoteHead()).toBe(before);
+    // The change signal is not left waiting for a push that failed.
+    expect(heard).toEqual(['pushing', 'ended']);
 
     // The lock is free again: the next write goes through.
     state.on = false;
@@ -144,6 +155,8 @@ describe('FleetRepository against a hung Git server', () => {
       plan: () => ({ 'arlon/bundles/c.yaml': 'c\n' }),
     });
     expect(next.commit).toBe(await remoteHead());
+    // Announced before the push ends, so the signal never takes it for another's.
+    expect(heard).toEqual(['pushing', 'ended', 'pushing', 'commit', 'ended']);
   });
 
   it('answers a read from the last snapshot while a write is stuck on a hung push', async () => {

@@ -63,6 +63,12 @@ export interface FleetRepositoryOptions {
    */
   onCommit?: (commit: string) => void;
   /**
+   * Called as a push to the fleet branch begins; the function it returns is
+   * called when the push has ended (after onCommit when it landed). Until
+   * then the signal does not take the branch's new head for someone else's.
+   */
+  onPushing?: () => () => void;
+  /**
    * The library repositories (arlon.libraries) the fleet's profiles may
    * name bundles of: read with the fleet, validated and compiled with it.
    */
@@ -87,6 +93,7 @@ export class FleetRepository {
   private readonly checkout?: FleetCheckout;
   private readonly gitTimeoutMs: number;
   private readonly onCommit: (commit: string) => void;
+  private readonly onPushing: () => () => void;
   /** The library repositories, when any are configured. */
   readonly libraries?: LibraryShelf;
   private readonly managementClusters?: ManagementClusterNames;
@@ -119,6 +126,7 @@ export class FleetRepository {
   ) {
     this.gitTimeoutMs = options.gitTimeoutMs ?? DEFAULT_LIMITS.gitTimeoutMs;
     this.onCommit = options.onCommit ?? (() => {});
+    this.onPushing = options.onPushing ?? (() => () => {});
     this.libraries = options.libraries;
     this.managementClusters = options.managementClusters;
     if (config && workDir) {
@@ -217,28 +225,33 @@ export class FleetRepository {
               attempts: attempt,
             };
           }
-          const { pushed, commit } = await this.git('push', () =>
-            checkout.commitAndPush(
-              snapshot.commit,
-              effective,
-              change.message,
-              change.author,
-            ),
-          );
-          if (pushed) {
-            // What the branch now holds, without another fetch: reads during
-            // the next write see this commit.
-            this.latest = {
-              commit,
-              files: applyChanges(snapshot.files, effective),
-            };
-            this.onCommit(commit);
-            return {
-              commit,
-              parent: snapshot.commit,
-              files,
-              attempts: attempt,
-            };
+          const pushEnded = this.onPushing();
+          try {
+            const { pushed, commit } = await this.git('push', () =>
+              checkout.commitAndPush(
+                snapshot.commit,
+                effective,
+                change.message,
+                change.author,
+              ),
+            );
+            if (pushed) {
+              // What the branch now holds, without another fetch: reads during
+              // the next write see this commit.
+              this.latest = {
+                commit,
+                files: applyChanges(snapshot.files, effective),
+              };
+              this.onCommit(commit);
+              return {
+                commit,
+                parent: snapshot.commit,
+                files,
+                attempts: attempt,
+              };
+            }
+          } finally {
+            pushEnded();
           }
         }
         throw new ConflictError(
