@@ -8,6 +8,7 @@ import {
   collect,
   drain,
   httpError,
+  mediaTypeOf,
   splitCredentials,
 } from './smartHttp';
 import {
@@ -80,12 +81,7 @@ export async function fetchCommit(options: {
     options.credentials,
   );
   if (res.statusCode !== 200) throw await httpError(res);
-  // As git reads it (http.c): the media type without parameters, any case.
-  const type = res.headers?.['content-type']
-    ?.split(';')[0]
-    .trim()
-    .toLowerCase();
-  if (type !== `application/x-${SERVICE}-result`) {
+  if (mediaTypeOf(res) !== `application/x-${SERVICE}-result`) {
     await drain(res);
     throw new GitProtocolError(
       `the pack came as ${JSON.stringify(

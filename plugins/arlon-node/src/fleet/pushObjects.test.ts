@@ -59,6 +59,8 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
     report?: () => Answer;
     /** Runs before the push's POST is forwarded (the request held meanwhile). */
     beforeReport?: () => Promise<void>;
+    /** The content type the real server's advertisement is forwarded with. */
+    advertisementType?: string;
   }) => {
     const proxy = http.createServer(async (req, res) => {
       const url = req.url ?? '';
@@ -89,6 +91,8 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
           headers: req.headers,
         },
         upstream => {
+          if (url.includes('info/refs') && script.advertisementType)
+            upstream.headers['content-type'] = script.advertisementType;
           res.writeHead(upstream.statusCode ?? 502, upstream.headers);
           upstream.pipe(res);
         },
@@ -468,6 +472,24 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
         }),
       });
       expect(error.message).toContain('is this a smart Git HTTP server?');
+    });
+
+    it('reads an advertisement whose content type is in capitals with parameters, as git does', async () => {
+      const { checkout } = await checkoutAt(
+        await hostile({
+          advertisementType:
+            'Application/X-Git-Receive-Pack-Advertisement; charset=utf-8',
+        }),
+      );
+      const { commit: parent } = await checkout.fetchHead();
+      const result = await checkout.commitAndPush(
+        parent,
+        { 'arlon/bundles/b.yaml': 'b\n' },
+        'Add b',
+        author,
+      );
+      expect(result.pushed).toBe(true);
+      expect(await bareGit('rev-parse', 'main')).toBe(result.commit);
     });
 
     it('refuses an advertisement whose ref line is not one', async () => {

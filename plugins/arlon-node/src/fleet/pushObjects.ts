@@ -6,6 +6,7 @@ import {
   collect,
   drain,
   httpError,
+  mediaTypeOf,
   requestAskingOnce,
   splitCredentials,
 } from './smartHttp';
@@ -71,9 +72,7 @@ export async function pushObjects(options: {
     const res = asked.res;
     auth = asked.auth;
     if (res.statusCode !== 200) throw await httpError(res);
-    if (
-      res.headers?.['content-type'] !== `application/x-${SERVICE}-advertisement`
-    ) {
+    if (mediaTypeOf(res) !== `application/x-${SERVICE}-advertisement`) {
       await drain(res);
       throw new GitProtocolError(
         `the ref advertisement came as ${JSON.stringify(

@@ -87,6 +87,11 @@ export async function collect(
   return Buffer.concat(chunks);
 }
 
+/** An answer's media type as git reads it (http.c): without parameters, in lower case. */
+export function mediaTypeOf(res: GitHttpResponse): string | undefined {
+  return res.headers?.['content-type']?.split(';')[0].trim().toLowerCase();
+}
+
 /** Reads an answer that is not used (a 401 before asking again), up to a bound. */
 export async function drain(res: GitHttpResponse) {
   await collect(res, 4 * 1024 * 1024, 'an error page').catch(() => undefined);
