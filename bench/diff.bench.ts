@@ -36,8 +36,6 @@ const NAMESPACES = 20;
 /** Server-side pre-flights run after the first, to warm up and then measured. */
 const WARM_UP = 2;
 const STEADY_RUNS = 5;
-/** Dry runs in flight at once. */
-const CONCURRENCY = 16;
 const gc = (globalThis as any).gc as undefined | (() => void);
 
 /** A bundle's worth of realistic objects: Deployments, Services, ConfigMaps, Secrets. */
@@ -274,7 +272,6 @@ async function main() {
       measure(() =>
         preflight('bench', rendered, cluster, {
           serverSide,
-          concurrency: CONCURRENCY,
         }),
       );
     const report = (label: string, m: Awaited<ReturnType<typeof run>>) =>
@@ -325,7 +322,6 @@ async function main() {
           input: JSON.stringify({
             kubeconfig: kc.exportConfig(),
             objects: desired,
-            concurrency: CONCURRENCY,
           }),
           encoding: 'utf8',
           stdio: ['pipe', 'pipe', 'inherit'],

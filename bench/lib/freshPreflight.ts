@@ -17,7 +17,6 @@ async function main() {
   const input: {
     kubeconfig: string;
     objects: KubeObject[];
-    concurrency: number;
   } = JSON.parse(await text(process.stdin));
   const kc = new KubeConfig();
   kc.loadFromString(input.kubeconfig);
@@ -30,7 +29,6 @@ async function main() {
   const start = performance.now();
   const section = await preflight('bench', rendered, cluster, {
     serverSide: true,
-    concurrency: input.concurrency,
   });
   const ms = performance.now() - start;
   process.stdout.write(

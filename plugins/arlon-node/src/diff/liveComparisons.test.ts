@@ -263,6 +263,14 @@ describe('live comparisons against a cluster', () => {
     );
     expect(result.summary.create).toBe(12);
     expect(most).toBe(3);
+    // By default, the sixteen bench:diff measures.
+    most = 0;
+    const more = Array.from({ length: 40 }, (_, i) => ({
+      ...configMap,
+      metadata: { name: `more-${i}`, namespace: NS },
+    }));
+    await preflight('t', rendered(...more), new Counted('dev-1', kc));
+    expect(most).toBe(16);
   });
 
   it('takes the last of two manifests for one object, whichever dry run answers first', async () => {
