@@ -13,6 +13,7 @@ import { INFLATED_LIMIT, fetchCommit } from './fetchCommit';
 import { packBoundFs } from './packBoundFs';
 import { fetchFallbackReason } from './fetchFallbackReason';
 import { GitTimeoutError } from './timedGitHttp';
+import { consolidatePacks } from './consolidatePacks';
 
 /** The fleet repository at one commit. */
 export interface FleetSnapshot {
@@ -39,10 +40,11 @@ export class FleetCheckout {
   /** The newest snapshot's trees and blobs, by id. */
   private readonly trees: TreeFiles;
   /**
-   * Why fetches by id fell back, each said once: a process has one checkout,
-   * and a host that always refuses would otherwise log at every commit.
+   * Warnings said (why fetches by id fell back, packs left unmerged), each
+   * once: a process has one checkout, and a host that always refuses would
+   * otherwise log at every commit.
    */
-  private readonly fallbackReasons = new Set<string>();
+  private readonly said = new Set<string>();
   /** For isomorphic-git's clone and fetch: the packs they receive are bounded as ours are. */
   private readonly fetchFs = packBoundFs(INFLATED_LIMIT);
 
@@ -74,6 +76,12 @@ export class FleetCheckout {
    * protocol, the branch is fetched as without it.
    */
   async fetchHead(expected?: string): Promise<FleetSnapshot> {
+    const snapshot = await this.fetch(expected);
+    await this.mergePacks();
+    return snapshot;
+  }
+
+  private async fetch(expected?: string): Promise<FleetSnapshot> {
     // isomorphic-git's parsed pack indexes, loaded once for the fetch (which
     // looks up what it has) and the read of what it brought.
     const cache = {};
@@ -173,16 +181,44 @@ export class FleetCheckout {
   }
 
   /**
+   * Every fetch by id leaves a pack, and every read looks in each: past
+   * MOST_PACKS, the small ones become one (consolidatePacks). A failure
+   * costs speed, not correctness: the packs stay as they were.
+   */
+  private async mergePacks() {
+    try {
+      const { skipped } = await consolidatePacks(path.join(this.dir, '.git'));
+      for (const reason of skipped)
+        this.warnOnce(
+          `pack ${reason}`,
+          `A pack of the fleet checkout cannot be merged and is left as it is (${reason}); reads stay correct.`,
+        );
+    } catch (error) {
+      this.warnOnce(
+        'merge',
+        `The fleet checkout's packs could not be merged, so reads slow down as fetches add packs: ${
+          (error as Error).message
+        }`,
+      );
+    }
+  }
+
+  /**
    * The full fetch costs a second request (the ref advertisement) per
    * change: say why, so a host that always refuses the fetch by id is seen.
    */
   private fallenBack(error: unknown) {
     const reason = fetchFallbackReason(error);
-    if (this.fallbackReasons.has(reason)) return;
-    this.fallbackReasons.add(reason);
-    this.logger?.warn(
+    this.warnOnce(
+      `fallback ${reason}`,
       `The fleet repository's server did not give a commit by its id (${reason}); the branch was fetched instead, which takes two requests instead of one. Said once per reason.`,
     );
+  }
+
+  private warnOnce(key: string, message: string) {
+    if (this.said.has(key)) return;
+    this.said.add(key);
+    this.logger?.warn(message);
   }
 
   /** Commits `changes` on top of `parent` and pushes; false when the branch moved meanwhile. */
