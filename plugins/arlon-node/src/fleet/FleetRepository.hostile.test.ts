@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -36,7 +38,7 @@ describe('FleetRepository against a hung Git server', () => {
       ])
     ).stdout.trim();
 
-  const repoAt = async (url: string) => {
+  const repoAt = async (url: string, gitTimeoutMs = TIMEOUT_MS) => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'checkout-'));
     cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
     /** What the change signal hears of pushes, in order. */
@@ -47,7 +49,7 @@ describe('FleetRepository against a hung Git server', () => {
       dir,
       undefined,
       {
-        gitTimeoutMs: TIMEOUT_MS,
+        gitTimeoutMs,
         onCommit: () => void heard.push('commit'),
         onPushing: () => {
           heard.push('pushing');
@@ -161,7 +163,9 @@ describe('FleetRepository against a hung Git server', () => {
 
   it('answers a read from the last snapshot while a write is stuck on a hung push', async () => {
     const { state, url } = await proxy(u => u.includes('git-receive-pack'));
-    const { repo } = await repoAt(url);
+    // The push gives up after 3 s, not 0.5: on a loaded machine the read
+    // could otherwise come after it, and prove nothing.
+    const { repo } = await repoAt(url, 3_000);
     const before = await repo.read();
     state.on = true;
 
@@ -211,6 +215,41 @@ describe('FleetRepository against a hung Git server', () => {
     expect(read.files['arlon/bundles/b.yaml']).toBe('b\n');
     await expect(stuck).rejects.toThrow(/git push/);
   });
+
+  it('waits for a Git server silent for longer than Node’s default socket timeout (5 s), up to its own deadline', async () => {
+    // Git servers may say nothing for a while: receive-pack checks the pack
+    // and runs hooks before it reports, and its keepalive comes every 5 s.
+    let quiet = 0;
+    const silent = http.createServer((req, res) => {
+      // The clone's pack request, the first POST, is answered after 6 s.
+      const delay = req.method === 'POST' && quiet++ === 0 ? 6_000 : 0;
+      const target = new URL(git.url);
+      const upstream = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: req.url,
+          method: req.method,
+          headers: req.headers,
+        },
+        answer =>
+          setTimeout(() => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          }, delay),
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>(r => silent.listen(0, '127.0.0.1', r));
+    cleanup.push(() => new Promise(r => silent.close(r)));
+    const { port } = silent.address() as AddressInfo;
+    const { repo } = await repoAt(`http://127.0.0.1:${port}/fleet.git`, 20_000);
+
+    const read = await repo.read();
+
+    expect(read.commit).toBe(await remoteHead());
+    expect(quiet).toBeGreaterThan(0);
+  }, 60_000);
 
   it('shares one fetch between reads that arrive together, so a hung server costs them one timeout, not one each', async () => {
     const hung = await HungServer.start();

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import type {
   GitHttpRequest,
   GitHttpResponse,
@@ -30,6 +32,27 @@ export class GitAnswerTooLargeError extends Error {
 }
 
 /**
+ * Kept-alive connections with no idle timeout of their own. Node's global
+ * agents (since Node 19) drop a socket after 5 s of silence, so a Git
+ * server that said nothing for 5 s failed the request as "Request timed
+ * out", whatever arlon.limits.gitTimeoutSeconds said. Servers may: git's
+ * receive-pack checks the pack and runs hooks before it reports, and its
+ * keepalive (receive.keepAlive, uploadpack.keepAlive) is itself 5 s.
+ */
+const AGENTS: Record<string, http.Agent> = {
+  'http:': new http.Agent({ keepAlive: true }),
+  'https:': new https.Agent({ keepAlive: true }),
+};
+
+function agentFor(url: string): http.Agent | undefined {
+  try {
+    return AGENTS[new URL(url).protocol];
+  } catch {
+    return undefined; // the client reports the URL
+  }
+}
+
+/**
  * isomorphic-git's HTTP client with a deadline per request: the answer,
  * body included, must arrive within `timeoutMs`, or the request is aborted
  * (its socket closed) and the operation fails with a {@link GitTimeoutError};
@@ -39,7 +62,8 @@ export class GitAnswerTooLargeError extends Error {
  * that accepts a connection and never answers holds the operation forever,
  * and with it the fleet repository's lock. The deadline covers the
  * redirects `base` follows (by default only within the URL's origin:
- * originBoundHttp).
+ * originBoundHttp), and it is the only one: the connections have no idle
+ * timeout of their own (AGENTS).
  */
 export function timedGitHttp(
   timeoutMs: number,
@@ -66,7 +90,7 @@ export function timedGitHttp(
         : controller.signal;
       try {
         const res = await Promise.race([
-          base.request({ ...req, signal }),
+          base.request({ agent: agentFor(req.url), ...req, signal }),
           deadline,
         ]);
         if (!res.body) {
