@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 
 /**
  * Git pack and pack index (version 2, SHA-1) arithmetic for merging packs
  * without inflating them: each pack's entries are copied byte for byte, so
  * an entry's offset delta to its base (OFS_DELTA) stays right, and an entry
  * naming its base by id (REF_DELTA, as fetched thin packs do) still finds
- * it in whichever pack holds it. Pure: buffers in, buffers out.
+ * it in whichever pack holds it. An object an earlier source holds is left
+ * out of later ones (a value set back to an earlier one comes again in the
+ * next fetch's pack), and only an offset delta whose distance to its base
+ * changed is rewritten. Pure: buffers in, buffers out.
  * Formats: git's Documentation/gitformat-pack.txt.
  */
 
@@ -15,6 +19,7 @@ const HEADER = 12;
 const TRAILER = 20;
 const FANOUT_END = 8 + 256 * 4;
 const LARGE = 0x80000000;
+const OFS_DELTA = 6;
 
 /** One object of a pack, as its index lists it. */
 export interface PackEntry {
@@ -141,15 +146,62 @@ export function checkPack(
     !sha1(pack.subarray(0, end)).equals(trailer)
   )
     throw new PackFormatError('the pack checksum does not match');
-  for (const { offset } of index.entries)
+  const offsets = index.entries.map(e => e.offset).sort((a, b) => a - b);
+  const starts = new Set(offsets);
+  if (starts.size !== offsets.length)
+    throw new PackFormatError('two objects share an offset');
+  offsets.forEach((offset, i) => {
     if (offset < HEADER || offset >= end)
       throw new PackFormatError('an object lies outside the pack');
+    // mergePacks moves offset deltas: each must name an object before it.
+    const entry = pack.subarray(offset, offsets[i + 1] ?? end);
+    const delta = offsetDelta(entry);
+    if (delta && !starts.has(offset - delta.distance))
+      throw new PackFormatError('an offset delta names no object of its pack');
+  });
 }
 
 /**
- * One pack holding every object of `sources` (checked packs, no object in
- * two of them), and its index. Each source's entries are copied as they
- * are, one source after another.
+ * Where an entry's base lies, as a distance back from it, when it is an
+ * offset delta: after the type and size bytes, a big-endian base-128
+ * number where each continuation adds one (git's packfile.c).
+ */
+function offsetDelta(
+  entry: Buffer,
+): { at: number; length: number; distance: number } | undefined {
+  let p = 0;
+  if (entry.length === 0 || ((entry[0] >> 4) & 7) !== OFS_DELTA)
+    return undefined;
+  while (p < entry.length && entry[p] & 0x80) p++;
+  const at = ++p;
+  if (p >= entry.length) throw new PackFormatError('an entry is cut short');
+  let c = entry[p++];
+  let distance = c & 0x7f;
+  while (c & 0x80) {
+    if (p >= entry.length || distance > 2 ** 45)
+      throw new PackFormatError('an offset delta is cut short');
+    c = entry[p++];
+    distance = (distance + 1) * 128 + (c & 0x7f);
+  }
+  if (distance === 0) throw new PackFormatError('an offset delta names itself');
+  return { at, length: p - at, distance };
+}
+
+function encodeDistance(distance: number): Buffer {
+  const bytes = [distance & 0x7f];
+  for (let n = Math.floor(distance / 128); n > 0; n = Math.floor(n / 128)) {
+    n -= 1;
+    bytes.unshift(0x80 | (n & 0x7f));
+  }
+  return Buffer.from(bytes);
+}
+
+/**
+ * One pack holding every object of `sources` (packs checkPack passed), and
+ * its index. Each source's entries are copied as they are, one source
+ * after another, but for an object an earlier source gave (left out) and
+ * an offset delta whose base moved (its distance rewritten; its base may
+ * now be the earlier source's copy of the same object).
  */
 export function mergePacks(
   sources: Array<{ pack: Buffer; entries: PackEntry[] }>,
@@ -159,14 +211,42 @@ export function mergePacks(
   header.writeUInt32BE(2, 4);
   const parts: Buffer[] = [header];
   const entries: PackEntry[] = [];
+  /** Where each object taken lies in the merged pack. */
+  const taken = new Map<string, number>();
   let at = HEADER;
   for (const { pack, entries: listed } of sources) {
-    const body = pack.subarray(HEADER, pack.length - TRAILER);
-    const shift = at - HEADER;
-    for (const entry of listed)
-      entries.push({ ...entry, offset: entry.offset + shift });
-    parts.push(body);
-    at += body.length;
+    const end = pack.length - TRAILER;
+    const byOffset = [...listed].sort((a, b) => a.offset - b.offset);
+    /** A source offset's object, where the merged pack holds it. */
+    const moved = new Map<number, number>();
+    for (let i = 0; i < byOffset.length; i++) {
+      const entry = byOffset[i];
+      const id = entry.oid.toString('hex');
+      const earlier = taken.get(id);
+      if (earlier !== undefined) {
+        moved.set(entry.offset, earlier);
+        continue;
+      }
+      let bytes = pack.subarray(entry.offset, byOffset[i + 1]?.offset ?? end);
+      let crc = entry.crc;
+      const delta = offsetDelta(bytes);
+      if (delta) {
+        const base = moved.get(entry.offset - delta.distance)!;
+        if (at - base !== delta.distance) {
+          bytes = Buffer.concat([
+            bytes.subarray(0, delta.at),
+            encodeDistance(at - base),
+            bytes.subarray(delta.at + delta.length),
+          ]);
+          crc = crc32(bytes);
+        }
+      }
+      moved.set(entry.offset, at);
+      taken.set(id, at);
+      entries.push({ oid: entry.oid, crc, offset: at });
+      parts.push(bytes);
+      at += bytes.length;
+    }
   }
   header.writeUInt32BE(entries.length, 8);
   const checksum = sha1(...parts);
