@@ -411,6 +411,22 @@ describe('mergePacks: packs that share objects, deltas among them', () => {
       expect(
         (await g('cat-file', '--batch-all-objects', '--batch')).stdout,
       ).toBe(contents);
+      // And isomorphic-git reads each object as the content its id names.
+      for (const oid of union) {
+        const { type, object } = await git.readObject({
+          fs: nodeFs,
+          dir,
+          oid,
+          format: 'content',
+        });
+        const content = Buffer.from(object as Uint8Array);
+        expect(
+          createHash('sha1')
+            .update(`${type} ${content.length}\0`)
+            .update(content)
+            .digest('hex'),
+        ).toBe(oid);
+      }
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
