@@ -154,8 +154,7 @@ export function checkPack(
     if (offset < HEADER || offset >= end)
       throw new PackFormatError('an object lies outside the pack');
     // mergePacks moves offset deltas: each must name an object before it.
-    const entry = pack.subarray(offset, offsets[i + 1] ?? end);
-    const delta = offsetDelta(entry);
+    const delta = offsetDelta(pack, offset, offsets[i + 1] ?? end);
     if (delta && !starts.has(offset - delta.distance))
       throw new PackFormatError('an offset delta names no object of its pack');
   });
@@ -167,24 +166,25 @@ export function checkPack(
  * number where each continuation adds one (git's packfile.c).
  */
 function offsetDelta(
-  entry: Buffer,
+  pack: Buffer,
+  start: number,
+  end: number,
 ): { at: number; length: number; distance: number } | undefined {
-  let p = 0;
-  if (entry.length === 0 || ((entry[0] >> 4) & 7) !== OFS_DELTA)
-    return undefined;
-  while (p < entry.length && entry[p] & 0x80) p++;
+  let p = start;
+  if (start >= end || ((pack[start] >> 4) & 7) !== OFS_DELTA) return undefined;
+  while (p < end && pack[p] & 0x80) p++;
   const at = ++p;
-  if (p >= entry.length) throw new PackFormatError('an entry is cut short');
-  let c = entry[p++];
+  if (p >= end) throw new PackFormatError('an entry is cut short');
+  let c = pack[p++];
   let distance = c & 0x7f;
   while (c & 0x80) {
-    if (p >= entry.length || distance > 2 ** 45)
+    if (p >= end || distance > 2 ** 45)
       throw new PackFormatError('an offset delta is cut short');
-    c = entry[p++];
+    c = pack[p++];
     distance = (distance + 1) * 128 + (c & 0x7f);
   }
   if (distance === 0) throw new PackFormatError('an offset delta names itself');
-  return { at, length: p - at, distance };
+  return { at: at - start, length: p - at, distance };
 }
 
 function encodeDistance(distance: number): Buffer {
@@ -219,34 +219,51 @@ export function mergePacks(
     const byOffset = [...listed].sort((a, b) => a.offset - b.offset);
     /** A source offset's object, where the merged pack holds it. */
     const moved = new Map<number, number>();
+    /** Entries kept as they are, next to each other: copied as one part. */
+    let run = { start: HEADER, end: HEADER };
+    const copyRun = () => {
+      if (run.end > run.start) parts.push(pack.subarray(run.start, run.end));
+    };
     for (let i = 0; i < byOffset.length; i++) {
       const entry = byOffset[i];
-      const id = entry.oid.toString('hex');
+      const next = byOffset[i + 1]?.offset ?? end;
+      const id = entry.oid.toString('latin1'); // a key only: cheaper than hex
       const earlier = taken.get(id);
       if (earlier !== undefined) {
         moved.set(entry.offset, earlier);
         continue;
       }
-      let bytes = pack.subarray(entry.offset, byOffset[i + 1]?.offset ?? end);
-      let crc = entry.crc;
-      const delta = offsetDelta(bytes);
+      let rewritten: Buffer | undefined;
+      const delta = offsetDelta(pack, entry.offset, next);
       if (delta) {
         const base = moved.get(entry.offset - delta.distance)!;
-        if (at - base !== delta.distance) {
-          bytes = Buffer.concat([
+        const bytes = pack.subarray(entry.offset, next);
+        if (at - base !== delta.distance)
+          rewritten = Buffer.concat([
             bytes.subarray(0, delta.at),
             encodeDistance(at - base),
             bytes.subarray(delta.at + delta.length),
           ]);
-          crc = crc32(bytes);
-        }
       }
       moved.set(entry.offset, at);
       taken.set(id, at);
-      entries.push({ oid: entry.oid, crc, offset: at });
-      parts.push(bytes);
-      at += bytes.length;
+      if (rewritten) {
+        copyRun();
+        run = { start: next, end: next };
+        parts.push(rewritten);
+        entries.push({ oid: entry.oid, crc: crc32(rewritten), offset: at });
+        at += rewritten.length;
+      } else {
+        if (run.end !== entry.offset) {
+          copyRun();
+          run = { start: entry.offset, end: entry.offset };
+        }
+        run.end = next;
+        entries.push({ oid: entry.oid, crc: entry.crc, offset: at });
+        at += next - entry.offset;
+      }
     }
+    copyRun();
   }
   header.writeUInt32BE(entries.length, 8);
   const checksum = sha1(...parts);
