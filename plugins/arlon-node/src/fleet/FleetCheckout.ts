@@ -191,7 +191,7 @@ export class FleetCheckout {
       for (const reason of skipped)
         this.warnOnce(
           `pack ${reason}`,
-          `A pack of the fleet checkout cannot be merged and is left as it is (${reason}); reads stay correct.`,
+          `A pack of the fleet checkout cannot be merged and is left as it is: ${reason}.`,
         );
     } catch (error) {
       this.warnOnce(
