@@ -32,16 +32,18 @@ export class GitAnswerTooLargeError extends Error {
 }
 
 /**
- * Kept-alive connections with no idle timeout of their own. Node's global
- * agents (since Node 19) drop a socket after 5 s of silence, so a Git
- * server that said nothing for 5 s failed the request as "Request timed
+ * Connections with no idle timeout of their own, one per request. Node's
+ * global agents (since Node 19) drop a socket after 5 s of silence, so a
+ * Git server that said nothing for 5 s failed the request as "Request timed
  * out", whatever arlon.limits.gitTimeoutSeconds said. Servers may: git's
  * receive-pack checks the pack and runs hooks before it reports, and its
- * keepalive (receive.keepAlive, uploadpack.keepAlive) is itself 5 s.
+ * keepalive (receive.keepAlive, uploadpack.keepAlive) is itself 5 s. Not
+ * kept alive: a pooled socket the server closes as it is reused fails the
+ * request (ECONNRESET), and an operation makes one or two requests.
  */
 const AGENTS: Record<string, http.Agent> = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
+  'http:': new http.Agent({ keepAlive: false }),
+  'https:': new https.Agent({ keepAlive: false }),
 };
 
 function agentFor(url: string): http.Agent | undefined {
