@@ -11,6 +11,7 @@ import {
   eventually,
 } from '@arlon-backstage/arlon-sandbox';
 import { seededFleet } from './__testUtils__/seededFleet';
+import { forwardRequest } from './__testUtils__/forwardRequest';
 import { FleetRepository } from './FleetRepository';
 
 const run = promisify(execFile);
@@ -222,23 +223,8 @@ describe('FleetRepository against a hung Git server', () => {
     let quiet = 0;
     const silent = http.createServer((req, res) => {
       // The clone's pack request, the first POST, is answered after 6 s.
-      const delay = req.method === 'POST' && quiet++ === 0 ? 6_000 : 0;
-      const target = new URL(git.url);
-      const upstream = http.request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: req.url,
-          method: req.method,
-          headers: req.headers,
-        },
-        answer =>
-          setTimeout(() => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          }, delay),
-      );
-      req.pipe(upstream);
+      const delayMs = req.method === 'POST' && quiet++ === 0 ? 6_000 : 0;
+      forwardRequest(req, res, git.url, { delayMs });
     });
     await new Promise<void>(r => silent.listen(0, '127.0.0.1', r));
     cleanup.push(() => new Promise(r => silent.close(r)));

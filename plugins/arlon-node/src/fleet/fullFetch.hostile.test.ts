@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { GitHttpServer } from '@arlon-backstage/arlon-sandbox';
 import { seededFleet } from './__testUtils__/seededFleet';
+import { forwardRequest } from './__testUtils__/forwardRequest';
 import { FleetCheckout } from './FleetCheckout';
 import { FLUSH, pktLine } from './receivePackProtocol';
 import { timedGitHttp } from './timedGitHttp';
@@ -88,21 +89,7 @@ describe('FleetCheckout’s full fetch against a pack bomb', () => {
         });
         return;
       }
-      const target = new URL(git.url);
-      const upstream = http.request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: req.url,
-          method: req.method,
-          headers: req.headers,
-        },
-        answer => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      req.pipe(upstream);
+      forwardRequest(req, res, git.url);
     });
     const { dir, checkout } = await checkoutThrough(server, 30_000);
 
@@ -163,22 +150,8 @@ describe('FleetCheckout’s full fetch against a pack bomb', () => {
       Buffer.concat([Buffer.from([1]), Buffer.alloc(65000, 'x')]),
     );
     const server = http.createServer((req, res) => {
-      const target = new URL(git.url);
       if (req.method !== 'POST') {
-        const upstream = http.request(
-          {
-            host: target.hostname,
-            port: target.port,
-            path: req.url,
-            method: req.method,
-            headers: req.headers,
-          },
-          answer => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          },
-        );
-        req.pipe(upstream);
+        forwardRequest(req, res, git.url);
         return;
       }
       req.resume();

@@ -11,6 +11,7 @@ import { FleetCheckout } from './FleetCheckout';
 import { pushByHand } from '../regenerate/__testUtils__/gitLog';
 import { pktLine } from './receivePackProtocol';
 import { seededFleet } from './__testUtils__/seededFleet';
+import { forwardRequest } from './__testUtils__/forwardRequest';
 
 const run = promisify(execFile);
 const author = { name: 'Jane Platform', email: 'jane@example.com' };
@@ -81,23 +82,12 @@ describe('FleetCheckout pushes only the objects its commit added', () => {
         return;
       }
       if (url.endsWith('/git-receive-pack')) await script.beforeReport?.();
-      const target = new URL(server.url);
-      const forward = http.request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: url,
-          method: req.method,
-          headers: req.headers,
-        },
-        upstream => {
+      forwardRequest(req, res, server.url, {
+        onAnswer: upstream => {
           if (url.includes('info/refs') && script.advertisementType)
             upstream.headers['content-type'] = script.advertisementType;
-          res.writeHead(upstream.statusCode ?? 502, upstream.headers);
-          upstream.pipe(res);
         },
-      );
-      req.pipe(forward);
+      });
     });
     await new Promise<void>(r => proxy.listen(0, '127.0.0.1', r));
     cleanup.push(() => new Promise(r => proxy.close(r)));
