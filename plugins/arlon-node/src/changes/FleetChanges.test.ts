@@ -36,14 +36,16 @@ describe('FleetChanges: one signal for every source of a new head', () => {
     for (const stop of stops.splice(0)) stop();
   });
 
+  /** Reads a branch's head from the server, as the process's watch does. */
+  const headReader = (
+    branch = sandbox.fleetBranch,
+    url = sandbox.fleetRepoUrl,
+  ) => remoteHead({ url, branch }, async () => undefined, 2000);
+
   const watcher = (pollMs: number, url = sandbox.fleetRepoUrl) => {
     const logger = recordingLogger();
     const changes = new FleetChanges({
-      readHead: remoteHead(
-        { url, branch: sandbox.fleetBranch },
-        async () => undefined,
-        2000,
-      ),
+      readHead: headReader(sandbox.fleetBranch, url),
       pollMs,
       logger,
     });
@@ -102,11 +104,7 @@ describe('FleetChanges: one signal for every source of a new head', () => {
     await eventually(async () => seen[0], 'the first head');
     const pushEnded = changes.pushing();
     await sandbox.pushToFleet({ 'ours.txt': 'ours\n' }, 'our push, landed');
-    const landed = await remoteHead(
-      { url: sandbox.fleetRepoUrl, branch: sandbox.fleetBranch },
-      async () => undefined,
-      2000,
-    )();
+    const landed = await headReader()();
     await changes.check('poll');
     expect(seen).toHaveLength(1);
     changes.announce(landed);
@@ -143,11 +141,7 @@ describe('FleetChanges: one signal for every source of a new head', () => {
 
   it('many webhooks at once make at most two looks', async () => {
     let looks = 0;
-    const read = remoteHead(
-      { url: sandbox.fleetRepoUrl, branch: 'main' },
-      async () => undefined,
-      2000,
-    );
+    const read = headReader('main');
     const changes = new FleetChanges({
       readHead: () => {
         looks++;
@@ -165,11 +159,7 @@ describe('FleetChanges: one signal for every source of a new head', () => {
 
   it('warns once while the Git server does not answer, and says when it does again', async () => {
     let down = true;
-    const read = remoteHead(
-      { url: sandbox.fleetRepoUrl, branch: 'main' },
-      async () => undefined,
-      2000,
-    );
+    const read = headReader('main');
     const logger = recordingLogger();
     const changes = new FleetChanges({
       readHead: () =>
@@ -207,11 +197,7 @@ describe('FleetChanges: one signal for every source of a new head', () => {
   it('a branch that does not exist is a warning naming the setting, and nothing is signalled', async () => {
     const logger = recordingLogger();
     const changes = new FleetChanges({
-      readHead: remoteHead(
-        { url: sandbox.fleetRepoUrl, branch: 'no-such-branch' },
-        async () => undefined,
-        2000,
-      ),
+      readHead: headReader('no-such-branch'),
       pollMs: 60_000,
       logger,
     });
@@ -288,11 +274,7 @@ describe('FleetChanges: one signal for every source of a new head', () => {
     });
     await writing;
     await sandbox.pushToFleet({ 'during.txt': 'pushed\n' }, 'during a write');
-    const onServer = await remoteHead(
-      { url: sandbox.fleetRepoUrl, branch: sandbox.fleetBranch },
-      async () => undefined,
-      2000,
-    )();
+    const onServer = await headReader()();
     expect(onServer).not.toBe(before);
     const read = readSince(repo, onServer);
     release();
